@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// The README's commands: `npm start` and `npm test`. Each brings what a fresh machine lacks
+// (pnpm, the workspace's packages, Chromium for the browser tests), then does its job.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const localPnpm = path.join(root, 'node_modules', '.bin', 'pnpm');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function pnpm(args, options) {
+  // The workspace pins pnpm as a dev dependency; before the first install npx fetches that version.
+  if (existsSync(localPnpm)) run(localPnpm, args, options);
+  else run('npx', ['--yes', `pnpm@${pnpmVersion}`, ...args], options);
+}
+
+function install() {
+  const env = { ...process.env };
+  // better-sqlite3 compiles from source: build against the installed Node headers, no download.
+  if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env });
+}
+
+const commands = {
+  start() {
+    install();
+    pnpm(['run', 'start:site']);
+  },
+  test() {
+    install();
+    pnpm(['run', 'test:all']);
+  },
+};
+
+const command = commands[process.argv[2]];
+if (!command) {
+  console.error(`usage: node scripts/project.mjs ${Object.keys(commands).join('|')}`);
+  process.exit(2);
+}
+command();
