@@ -1,0 +1,130 @@
+// Strapi v5 REST shapes: entries are flat (no `attributes` wrapper).
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface StrapiList<T> {
+  data: T[];
+  meta: { pagination: Pagination };
+}
+
+export interface StrapiError {
+  data: null;
+  error: { status: number; name: string; message: string };
+}
+
+/** What every stored entry carries. */
+export interface Entry {
+  id: number;
+  documentId: string;
+}
+
+export interface MediaFormat {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface Media {
+  id: number;
+  url: string;
+  width?: number | null;
+  height?: number | null;
+  alternativeText?: string | null;
+  mime?: string;
+  formats?: Record<string, MediaFormat> | null;
+}
+
+export interface Topic {
+  id?: number;
+  category: string;
+}
+
+export interface Source {
+  id?: number;
+  text: string;
+}
+
+export interface RecommendedArticle extends Entry {
+  title_article: string;
+}
+
+export interface Article extends Entry {
+  title_article: string;
+  written_by: string | null;
+  /** 'YYYY-MM-DD' */
+  date_of_the_article: string;
+  text_article: string | null;
+  photo_article: Media[] | null;
+  audio: Media | null;
+  topics: Topic[];
+  articles: RecommendedArticle[];
+  sources: Source[];
+}
+
+export interface Comment extends Entry {
+  name: string | null;
+  comment: string | null;
+  /** The title of the article commented on: titles are the link between the two. */
+  article: string | null;
+  approve_comment: boolean;
+  /** Counts are stored as text. */
+  like: string | null;
+  dislike: string | null;
+  publishedAt: string;
+}
+
+export interface ContactDetails extends Entry {
+  email: string | null;
+  phone: string | null;
+  location: string | null;
+  Facebook_url: string | null;
+  x_url: string | null;
+  linkedin_url: string | null;
+  instagram_url: string | null;
+}
+
+export interface CoverContact extends Entry {
+  title: string | null;
+  intro: string | null;
+  card_title: string | null;
+  card_intro: string | null;
+}
+
+export interface ContactMessage {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Prefix and number joined by a space, see `joinPhone`. */
+  phone: string;
+  message: string;
+}
+
+export interface About extends Entry {
+  title: string | null;
+  phrase: string | null;
+  description: string | null;
+  photo: Media | null;
+}
+
+export interface StartHere extends Entry {
+  title: string | null;
+  photo: Media | null;
+  photo_by: string | null;
+  text: string | null;
+}
+
+export interface Newsletter extends Entry {
+  title: string | null;
+  sub_title: string | null;
+  invitation_message_to_join: string | null;
+}
+
+/** One entry of the public country list: only the dialling code is requested. */
+export interface Country {
+  idd?: { root?: string; suffixes?: string[] };
+}
