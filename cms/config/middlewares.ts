@@ -1,0 +1,42 @@
+import type { Core } from '@strapi/strapi';
+
+const DEFAULT_SITE_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => {
+  const origins = env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS) as string[];
+  return [
+    'strapi::logger',
+    'strapi::errors',
+    'global::json-errors',
+    {
+      name: 'strapi::security',
+      config: {
+        // The site's pages live on other origins and embed the media this server holds.
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+      },
+    },
+    {
+      name: 'strapi::cors',
+      config: {
+        origin: origins,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
+        headers: ['Content-Type', 'X-Vote-Base'],
+        credentials: false,
+      },
+    },
+    { name: 'global::write-origin', config: { origins } },
+    { name: 'global::write-size', config: { maxBytes: env.int('WRITE_MAX_BYTES', 16 * 1024) } },
+    {
+      name: 'global::write-rate-limit',
+      config: { max: env.int('WRITE_RATE_LIMIT', 30), windowSeconds: env.int('WRITE_RATE_WINDOW_SECONDS', 60) },
+    },
+    'strapi::poweredBy',
+    'strapi::query',
+    { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
+    'strapi::session',
+    'strapi::favicon',
+    'strapi::public',
+  ];
+};
+
+export default config;

@@ -1,0 +1,4 @@
+import { factories } from '@strapi/strapi';
+
+// Messages are written by the public and read only in the admin panel: no REST read route exists.
+export default factories.createCoreRouter('api::contact-me-form.contact-me-form', { only: ['create'] });

@@ -1,0 +1,56 @@
+// The author's side, through the admin API the admin panel itself uses.
+const credentials = { email: 'author@example.test', password: 'Author-Passw0rd!', firstname: 'Test', lastname: 'Author' };
+let token: Promise<string> | undefined;
+
+async function adminRequest<T = any>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${process.env.CMS_URL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await authorToken()}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+function authorToken(): Promise<string> {
+  token ??= (async () => {
+    // The first admin registers itself on an empty CMS; later calls log in.
+    const register = await fetch(`${process.env.CMS_URL}/admin/register-admin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    const answer = register.ok
+      ? await register.json()
+      : await (
+          await fetch(`${process.env.CMS_URL}/admin/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+          })
+        ).json();
+    const value = answer.data?.token ?? answer.data?.accessToken;
+    if (!value) throw new Error(`No admin token: ${JSON.stringify(answer)}`);
+    return value;
+  })();
+  return token;
+}
+
+const collection = (uid: string) => `/content-manager/collection-types/${uid}`;
+
+export const author = {
+  readComment: (documentId: string) =>
+    adminRequest(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
+
+  approveComment: (documentId: string) =>
+    adminRequest(`${collection('api::comment.comment')}/${documentId}`, 'PUT', { approve_comment: true }),
+
+  listContactMessages: () =>
+    adminRequest(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then((answer) => answer.results),
+
+  async publishArticle(data: Record<string, unknown>) {
+    const created = await adminRequest(collection('api::article.article'), 'POST', data);
+    await adminRequest(`${collection('api::article.article')}/${created.data.documentId}/actions/publish`, 'POST', {});
+    return created.data;
+  },
+};

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'child_process';
+import fs from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+
+const CMS_DIR = path.resolve(__dirname, '..', '..');
+const STRAPI_PACKAGE = require.resolve('@strapi/strapi/package.json', { paths: [CMS_DIR] });
+const STRAPI_BIN = path.join(path.dirname(STRAPI_PACKAGE), require(STRAPI_PACKAGE).bin);
+
+export interface StrapiProcess {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Folder for the SQLite file and uploads; a fresh temporary one when omitted. */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Boots the compiled CMS (`cms/dist`) as a real Strapi process on a throw-away SQLite file. */
+export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Promise<StrapiProcess> {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'blog-cms-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
+  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
+    cwd: CMS_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_FILENAME: path.join(dir, 'data.db'),
+      PUBLIC_DIR: path.join(dir, 'public'),
+      SERVE_ADMIN_PANEL: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
+
+  await waitUntilHealthy(url, child, output);
+  return {
+    url,
+    dataDir: dir,
+    stop: () => stop(child),
+  };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`Strapi exited with ${child.exitCode}:\n${output.join('')}`);
+    }
+    try {
+      const response = await fetch(`${url}/_health`);
+      if (response.status === 204) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Strapi did not become healthy in 120 s:\n${output.join('')}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
