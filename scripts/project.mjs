@@ -29,6 +29,16 @@ function install() {
   pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env });
 }
 
+/** The browser tests drive Debian's Chromium (Playwright's own download is not reachable here). */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
+  console.log('Installing Chromium for the browser tests (apt-get)...');
+  apt('update');
+  apt('install', '-y', '--no-install-recommends', 'chromium');
+}
+
 const commands = {
   start() {
     install();
@@ -36,6 +46,7 @@ const commands = {
   },
   test() {
     install();
+    ensureChromium();
     pnpm(['run', 'test:all']);
   },
 };

@@ -1,40 +1,30 @@
-// `npm start` after the install: compile and start the CMS (seeded on its first start).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// `npm start` after the install: the CMS (seeded on its first start) and every app's production
+// bundle, each app on its own origin as if deployed separately.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import builds from './builds.cjs';
+import serve from './serve.cjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cms = path.join(root, 'cms');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-
-function runOrExit(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** The admin bundle depends only on the Strapi version, so it is built once per version (~40 s). */
-function buildCms() {
-  const stamp = path.join(cms, 'dist', 'build', '.strapi-version');
-  const version = JSON.parse(readFileSync(path.join(root, 'node_modules', '@strapi', 'strapi', 'package.json'), 'utf8')).version;
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) {
-    runOrExit(bin('tsc'), ['-p', 'tsconfig.json'], cms);
-    return;
-  }
-  console.log('Building the CMS and its admin panel (once per Strapi version)...');
-  runOrExit(bin('strapi'), ['build'], cms);
-  writeFileSync(stamp, version);
-}
+const { apps, buildApps, buildCms, root } = builds;
+const { serveDist } = serve;
 
 buildCms();
-const children = [spawn(bin('strapi'), ['start'], { cwd: cms, stdio: 'inherit' })];
+buildApps();
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => children.forEach((child) => child.kill(signal)));
+const cms = spawn(path.join(root, 'node_modules', '.bin', 'strapi'), ['start'], {
+  cwd: path.join(root, 'cms'),
+  stdio: 'inherit',
+});
+const servers = await Promise.all(
+  Object.values(apps).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), port)),
+);
+console.log('\nThe site: http://localhost:3000 (the CMS: http://localhost:1337/admin)\n');
+
+function stop(code) {
+  servers.forEach((server) => server.close());
+  cms.kill('SIGTERM');
+  process.exitCode = code;
 }
-for (const child of children) {
-  child.on('exit', (code) => {
-    children.forEach((other) => other.kill('SIGTERM'));
-    process.exit(code ?? 0);
-  });
-}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+cms.on('exit', (code) => stop(code ?? 0));

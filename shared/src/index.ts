@@ -13,3 +13,5 @@ export * from './votes';
 export * from './phone';
 export * from './markup/parse';
 export * from './markup/Markup';
+export * from './theme';
+export * from './router';

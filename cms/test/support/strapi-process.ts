@@ -20,7 +20,8 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

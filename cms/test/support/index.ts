@@ -1,0 +1,3 @@
+// What other packages' tests (the browser tests) use to run and drive a real CMS.
+export { freePort, startStrapi, type StrapiProcess, type StartOptions } from './strapi-process';
+export { author } from './author';

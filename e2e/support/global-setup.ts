@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startStrapi } from '@blog/cms/testing';
+import { startStandIns } from './stand-ins';
+import builds from '../../scripts/builds.cjs';
+import serve from '../../scripts/serve.cjs';
+
+type Apps = Record<string, { package: string; port: number }>;
+
+/**
+ * The whole site as a visitor meets it, on ports of its own so a running `npm start` is left alone:
+ * the production bundles, each app on its own origin; a real Strapi on a throw-away SQLite file;
+ * local stand-ins for the geocoder, the map tiles and the country list.
+ */
+export default async function globalSetup() {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-'));
+  // This run serves a copy of each bundle, so another run rebuilding them cannot pull files from under it.
+  builds.withBuildLock(() => {
+    builds.compileCms();
+    builds.buildApps();
+    for (const app of Object.values(builds.apps as Apps)) {
+      fs.cpSync(path.join(builds.root, app.package, 'dist'), path.join(runDir, app.package), { recursive: true });
+    }
+  });
+
+  const apps = builds.apps as Apps;
+  const ports = Object.fromEntries(await Promise.all(Object.keys(apps).map(async (name) => [name, await freePort()])));
+  const appUrls: Record<string, string> = Object.fromEntries(
+    Object.entries(ports).map(([name, port]) => [name, `http://localhost:${port}`]),
+  );
+
+  const standIns = await startStandIns();
+  const cms = await startStrapi({
+    env: { CORS_ORIGINS: Object.values(appUrls).join(','), WRITE_RATE_LIMIT: '100000' },
+  });
+
+  const config = {
+    cmsUrl: cms.url,
+    geocoderUrl: `${standIns.url}/geocoder/search`,
+    tileUrl: `${standIns.url}/tiles/{z}/{x}/{y}.png`,
+    countriesUrl: `${standIns.url}/countries`,
+  };
+  const servers = await Promise.all(
+    Object.entries(apps).map(([name, app]) => {
+      const dist = path.join(runDir, app.package);
+      const overrides: Record<string, string> = { 'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(config)};` };
+      const remotesFile = path.join(dist, 'remotes.json');
+      if (fs.existsSync(remotesFile)) {
+        const remotes = Object.keys(JSON.parse(fs.readFileSync(remotesFile, 'utf8')));
+        overrides['remotes.json'] = JSON.stringify(
+          Object.fromEntries(remotes.map((remote) => [remote, `${appUrls[remote]}/mf-manifest.json`])),
+        );
+      }
+      return serve.serveDist(dist, ports[name], overrides);
+    }),
+  );
+
+  process.env.SITE_URL = appUrls.shell;
+  process.env.APP_URLS = JSON.stringify(appUrls);
+  process.env.CMS_URL = cms.url;
+  process.env.STAND_IN_URL = standIns.url;
+
+  return async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await cms.stop();
+    await standIns.close();
+    fs.rmSync(cms.dataDir, { recursive: true, force: true });
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
+}

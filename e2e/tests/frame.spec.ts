@@ -1,0 +1,174 @@
+import { countReactRenderers, expect, site, test } from '../support/site';
+
+const ROUTES = [
+  { path: '/', title: 'Home' },
+  { path: '/Home', title: 'Home' },
+  { path: '/Articles', title: 'Articles' },
+  { path: '/New-start-here', title: 'Start here' },
+  { path: '/New-letter', title: 'Newsletter' },
+  { path: '/About', title: 'About' },
+  { path: '/Contact', title: 'Contact' },
+];
+
+test.describe('the frame', () => {
+  for (const { path, title } of ROUTES) {
+    test(`${path} shows the navigation, its section and the footer`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · Defense Analysis`);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.locator('main')).not.toContainText('Loading');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+  }
+
+  test('the footer lists the newest articles and the author’s social links from the CMS', async ({ page }) => {
+    await page.goto('/About');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(footer.getByRole('heading', { name: 'Recent articles' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Budgets in an Era of Rearmament/ })).toHaveAttribute(
+      'href',
+      /^\/Articles\?title=Budgets%20in%20an%20Era/,
+    );
+  });
+
+  test('the navigation links and the logo lead to their pages and mark the current one', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, path, title] of [
+      ['Articles', '/Articles', 'Articles'],
+      ['New? Start here', '/New-start-here', 'Start here'],
+      ['Newsletter', '/New-letter', 'Newsletter'],
+      ['About', '/About', 'About'],
+      ['Contact', '/Contact', 'Contact'],
+    ]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`${site.url}${path}`);
+      await expect(page).toHaveTitle(`${title} · Defense Analysis`);
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    await nav.getByRole('link', { name: 'Defense Analysis' }).click();
+    await expect(page).toHaveURL(`${site.url}/Home`);
+  });
+
+  test('an unknown address shows the not-found page inside the frame', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found · Defense Analysis');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(`${site.url}/Home`);
+  });
+
+  test('at a phone width the menu opens from the hamburger and each link closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Articles' })).toBeHidden();
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await hamburger.click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('link', { name: 'Newsletter' }).click();
+    await expect(page).toHaveURL(`${site.url}/New-letter`);
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('dark mode', () => {
+  test('toggles, is remembered across a reload, and is light by default', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'))).toEqual({ darkMode: true });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('paints dark from the first frame, before any script bundle has run', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('userInfo', JSON.stringify({ darkMode: true })));
+    // Hold back every bundle: what shows now is what the browser paints first.
+    await page.route('**/*.js', (route) => (route.request().url().endsWith('/config.js') ? route.continue() : route.abort()));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe('rgb(14, 18, 23)');
+  });
+});
+
+test.describe('composition at run time', () => {
+  test('a page holds exactly one copy of React, whichever sections it loads', async ({ page }) => {
+    await countReactRenderers(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Articles', 'Newsletter', 'Contact', 'About', 'New? Start here']) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.locator('main')).not.toContainText('Loading');
+    }
+    expect(await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers)).toBe(1);
+  });
+
+  test('a section whose host is down shows its fallback while everything else works', async ({ page }) => {
+    await page.route('**/remotes.json', async (route) => {
+      const remotes = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...remotes, mf_pages: 'http://127.0.0.1:9/mf-manifest.json' } });
+    });
+    await page.goto('/About');
+    await expect(page.getByRole('alert')).toContainText('The About section is unavailable right now.');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'LinkedIn' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
+    await expect(page).toHaveTitle('Articles · Defense Analysis');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('Loading');
+  });
+
+  test('the retry loads a section that failed once', async ({ page }) => {
+    let failures = 0;
+    await page.route(`${site.app('mf_pages')}/remoteEntry.js`, (route) => {
+      if (failures === 0) {
+        failures += 1;
+        return route.abort();
+      }
+      return route.continue();
+    });
+    await page.goto('/About');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('Loading');
+    expect(failures).toBe(1);
+  });
+
+  test('pointing at a link for 100 ms preloads its section; leaving sooner does not', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/Articles');
+    await expect(page.locator('main')).not.toContainText('Loading');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await nav.getByRole('link', { name: 'Contact' }).hover();
+    await page.waitForTimeout(40);
+    await page.mouse.move(0, 400);
+    await page.waitForTimeout(400);
+    expect(requested.filter((url) => url.startsWith(site.app('mf_contact')))).toEqual([]);
+
+    await nav.getByRole('link', { name: 'About' }).hover();
+    await expect.poll(() => requested).toContain(`${site.app('mf_pages')}/remoteEntry.js`);
+    await expect(page).toHaveURL(`${site.url}/Articles`);
+  });
+});

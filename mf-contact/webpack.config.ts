@@ -1,0 +1,8 @@
+import { federatedApp } from '@blog/shared/webpack';
+
+export default federatedApp({
+  name: 'mf_contact',
+  dirname: __dirname,
+  title: 'Contact section',
+  exposes: { './Contact': './src/exposes/Contact.tsx' },
+});

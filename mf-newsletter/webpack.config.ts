@@ -1,0 +1,9 @@
+import { federatedApp } from '@blog/shared/webpack';
+
+export default federatedApp({
+  name: 'mf_newsletter',
+  dirname: __dirname,
+  title: 'Newsletter section',
+  exposes: { './Newsletter': './src/exposes/Newsletter.tsx' },
+  remotes: ['mf_articles'],
+});

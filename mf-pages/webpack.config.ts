@@ -1,0 +1,11 @@
+import { federatedApp } from '@blog/shared/webpack';
+
+export default federatedApp({
+  name: 'mf_pages',
+  dirname: __dirname,
+  title: 'Pages section',
+  exposes: {
+    './About': './src/exposes/About.tsx',
+    './StartHere': './src/exposes/StartHere.tsx',
+  },
+});

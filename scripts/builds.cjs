@@ -1,0 +1,90 @@
+// Production builds that are redone only when what they are built from has changed.
+// CommonJS, so that both the ESM runner scripts and the browser tests' TypeScript can load it.
+const { spawnSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const apps = JSON.parse(readFileSync(path.join(root, 'shared', 'webpack', 'apps.json'), 'utf8'));
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'public', 'seed']);
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+function hashTree(hash, dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (SKIPPED.has(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, file);
+    else if (statSync(file).isFile()) hash.update(file).update(readFileSync(file));
+  }
+}
+
+/** Sources, the lockfile and the build's BLOG_* settings: what a bundle is made from. */
+function inputsHash(dirs) {
+  const hash = createHash('sha256');
+  for (const dir of dirs) hashTree(hash, dir);
+  hash.update(readFileSync(path.join(root, 'pnpm-lock.yaml')));
+  for (const [key, value] of Object.entries(process.env).filter(([key]) => key.startsWith('BLOG_')).sort()) {
+    hash.update(`${key}=${value}`);
+  }
+  return hash.digest('hex');
+}
+
+function buildOnChange(label, stamp, dirs, build) {
+  const inputs = inputsHash(dirs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) return;
+  console.log(`Building ${label}...`);
+  build();
+  writeFileSync(stamp, inputs);
+}
+
+/** The CMS, with its admin panel (about 40 s); the admin is served from cms/dist/build. */
+function buildCms() {
+  const cms = path.join(root, 'cms');
+  buildOnChange('the CMS', path.join(cms, 'dist', '.inputs-hash'), [cms], () => run(bin('strapi'), ['build'], cms));
+}
+
+/** The CMS's server code only, for runs that need no admin panel (the browser tests). */
+function compileCms() {
+  run(bin('tsc'), ['-p', 'tsconfig.json'], path.join(root, 'cms'));
+}
+
+/** Every app's production bundle, each in its own `<app>/dist`. */
+function buildApps() {
+  for (const { package: name } of Object.values(apps)) {
+    const dir = path.join(root, name);
+    buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared')], () =>
+      run(bin('pnpm'), ['run', 'build'], dir),
+    );
+  }
+}
+
+const LOCK = path.join(root, 'node_modules', '.cache', 'blog-build.lock');
+const STALE_LOCK_MS = 15 * 60 * 1000;
+
+/** Runs builds that several test runs on one machine may start at once, one run at a time. */
+function withBuildLock(work) {
+  mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+module.exports = { root, apps, buildCms, compileCms, buildApps, withBuildLock };

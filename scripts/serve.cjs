@@ -1,0 +1,48 @@
+// Serves built apps as a deployment would: one origin per app, gzip, SPA fallback, and caching
+// that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
+const http = require('node:http');
+const compression = require('compression');
+const sirv = require('sirv');
+
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+
+function cacheControl(pathname) {
+  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * @param {string} dir the app's dist folder
+ * @param {number} port
+ * @param {Record<string, string>} [overrides] files answered instead of the built ones, e.g. a run's own config.js
+ */
+function serveDist(dir, port, overrides = {}) {
+  const gzip = compression();
+  const files = sirv(dir, {
+    single: true,
+    etag: true,
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),
+  });
+  const server = http.createServer((req, res) => {
+    // Sections are loaded from the shell's origin: their files are public and readable anywhere.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    gzip(req, res, () => {
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.slice(1);
+      if (pathname in overrides) {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Content-Type', pathname.endsWith('.json') ? 'application/json' : 'text/javascript');
+        res.end(overrides[pathname]);
+        return;
+      }
+      files(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve(server));
+  });
+}
+
+module.exports = { serveDist };

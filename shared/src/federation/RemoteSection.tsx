@@ -1,0 +1,70 @@
+import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { loadRemoteModule, type RemoteModuleId } from './remotes';
+import './section.css';
+
+interface BoundaryProps {
+  label: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Keeps a section's failure (not loadable, or throwing while rendering) inside that section. */
+class SectionBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`The ${this.props.label} section failed`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="section-fallback" role="alert">
+        <p>The {this.props.label} section is unavailable right now.</p>
+        <button type="button" onClick={this.props.onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
+
+type SectionProps = Record<string, unknown>;
+
+export interface RemoteSectionProps {
+  /** The exposed module, e.g. `mf_articles/Home`; its default export is rendered. */
+  id: RemoteModuleId;
+  /** What a visitor calls this section, for the fallback and the loading state. */
+  label: string;
+  /** Handed to the section's component; a section is typed by its own package, not across the boundary. */
+  props?: SectionProps;
+}
+
+/** A section loaded at run time from wherever `/remotes.json` says it is deployed. */
+export function RemoteSection({ id, label, props }: RemoteSectionProps) {
+  const [attempt, setAttempt] = useState(0);
+  const Section = useMemo(
+    () => lazy(() => loadRemoteModule<{ default: ComponentType<SectionProps> }>(id)),
+    // A retry needs a new lazy component: React remembers the failure of the old one.
+    [id, attempt],
+  );
+  return (
+    // Keyed by section too: a route change reuses this component for another section,
+    // which must not inherit the previous one's failure.
+    <SectionBoundary key={`${id}#${attempt}`} label={label} onRetry={() => setAttempt((count) => count + 1)}>
+      <Suspense
+        fallback={
+          <div className="section-loading" role="status">
+            Loading {label}…
+          </div>
+        }
+      >
+        <Section {...props} />
+      </Suspense>
+    </SectionBoundary>
+  );
+}

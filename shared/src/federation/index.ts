@@ -1,0 +1,2 @@
+export { loadRemoteModule, type RemoteManifests, type RemoteModuleId } from './remotes';
+export { RemoteSection, type RemoteSectionProps } from './RemoteSection';

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { USER_INFO_KEY } from '../src/theme';
+import apps from './apps.json';
+
+export type ContainerName = keyof typeof apps;
+export { apps };
+
+export interface FederatedAppOptions {
+  /** The Module Federation container name (a JS identifier) and key in `apps.json`. */
+  name: ContainerName;
+  /** The app's folder: its `src/index.ts`, `package.json` and `dist/` live here. */
+  dirname: string;
+  /** The title of the app's own page (the standalone page, or the shell's). */
+  title: string;
+  /** Modules the shell (or another section) loads from this app at run time. */
+  exposes?: Record<string, string>;
+  /** Sections this app loads at run time; listed in its `remotes.json`. */
+  remotes?: ContainerName[];
+}
+
+/** The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its environment. */
+const CONFIG_FROM_ENV = {
+  cmsUrl: 'BLOG_CMS_URL',
+  mediaUrl: 'BLOG_MEDIA_URL',
+  geocoderUrl: 'BLOG_GEOCODER_URL',
+  tileUrl: 'BLOG_TILE_URL',
+  countriesUrl: 'BLOG_COUNTRIES_URL',
+} as const;
+
+export function runtimeConfig(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(CONFIG_FROM_ENV).flatMap(([key, variable]) => (env[variable] ? [[key, env[variable]]] : [])),
+  );
+}
+
+/** Where each remote's manifest is: `BLOG_REMOTE_MF_ARTICLES=…` or the remote's default local port. */
+export function remoteManifests(remotes: ContainerName[], env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    remotes.map((name) => [
+      name,
+      env[`BLOG_REMOTE_${name.toUpperCase()}`] ?? `http://localhost:${apps[name].port}/mf-manifest.json`,
+    ]),
+  );
+}
+
+/** Files a deployer may edit after the build to re-point the app, with no rebuild. */
+class RuntimeFilesPlugin {
+  constructor(private readonly files: Record<string, string>) {}
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('RuntimeFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RuntimeFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const [name, content] of Object.entries(this.files)) {
+            // Marked minimized so they stay readable for whoever edits them.
+            compilation.emitAsset(name, new webpack.sources.RawSource(content), { minimized: true });
+          }
+        },
+      );
+    });
+  }
+}
+
+/** One React singleton per page, whichever app loads first provides it (ARCHITECTURE.md). */
+function sharedSingletons(dirname: string) {
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
+  const singleton = (pkg: string) => ({ singleton: true, requiredVersion: dependencies[pkg] as string });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+  };
+}
+
+export function federatedApp(options: FederatedAppOptions) {
+  const { name, dirname, title, exposes, remotes = [] } = options;
+  const { port } = apps[name];
+
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer: DevServerConfiguration } => {
+    const production = argv.mode !== 'development';
+    const hashed = production ? '[name].[contenthash:8].js' : '[name].js';
+    return {
+      mode: production ? 'production' : 'development',
+      entry: path.join(dirname, 'src', 'index.ts'),
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        // Sections load their chunks from wherever their remote entry was served.
+        publicPath: 'auto',
+        filename: hashed,
+        chunkFilename: hashed,
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: require.resolve('ts-loader'),
+            // Types are checked by `tsc` (the typecheck script), not on every bundle.
+            options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedSingletons(dirname),
+          // One dead section must not keep the others from starting.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          publicPath: '/',
+          templateParameters: { userInfoKey: USER_INFO_KEY },
+        }),
+        new RuntimeFilesPlugin({
+          'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,
+          ...(remotes.length > 0 ? { 'remotes.json': `${JSON.stringify(remoteManifests(remotes), null, 2)}\n` } : {}),
+        }),
+      ],
+      optimization: { runtimeChunk: false },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: true,
+        historyApiFallback: true,
+        // The shell fetches every section's manifest across origins.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}

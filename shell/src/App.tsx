@@ -1,0 +1,41 @@
+import { RemoteSection } from '@blog/shared/federation';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Footer } from './components/Footer';
+import { NavBar } from './components/NavBar';
+import { NotFound } from './components/NotFound';
+import { SECTIONS, documentTitle, type Section } from './sections';
+import './App.css';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
+function SectionPage({ section }: { section: Section }) {
+  useDocumentTitle(section.title);
+  return <RemoteSection id={section.module} label={section.title} />;
+}
+
+function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return <NotFound />;
+}
+
+export function App() {
+  return (
+    <div className="app">
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        <Routes>
+          {SECTIONS.flatMap((section) =>
+            section.paths.map((path) => <Route key={path} path={path} element={<SectionPage section={section} />} />),
+          )}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+      <Footer />
+    </div>
+  );
+}

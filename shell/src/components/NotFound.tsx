@@ -1,0 +1,14 @@
+import { Link, useLocation } from 'react-router-dom';
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  return (
+    <section className="page not-found">
+      <h1>Page not found</h1>
+      <p>
+        There is no page at <code>{pathname}</code>.
+      </p>
+      <Link to="/Home">Go to the home page</Link>
+    </section>
+  );
+}

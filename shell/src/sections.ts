@@ -1,0 +1,26 @@
+import type { RemoteModuleId } from '@blog/shared/federation';
+
+export const SITE_NAME = 'Defense Analysis';
+
+export interface Section {
+  /** The routes of spec §2 that show this section. */
+  paths: string[];
+  /** The exposed module that renders it. */
+  module: RemoteModuleId;
+  /** The document title and what the fallback calls it. */
+  title: string;
+  /** The navigation label, for sections the navigation bar links to. */
+  nav?: string;
+}
+
+/** Every route of the site, in navigation order. */
+export const SECTIONS: Section[] = [
+  { paths: ['/', '/Home'], module: 'mf_articles/Home', title: 'Home' },
+  { paths: ['/Articles'], module: 'mf_articles/Articles', title: 'Articles', nav: 'Articles' },
+  { paths: ['/New-start-here'], module: 'mf_pages/StartHere', title: 'Start here', nav: 'New? Start here' },
+  { paths: ['/New-letter'], module: 'mf_newsletter/Newsletter', title: 'Newsletter', nav: 'Newsletter' },
+  { paths: ['/About'], module: 'mf_pages/About', title: 'About', nav: 'About' },
+  { paths: ['/Contact'], module: 'mf_contact/Contact', title: 'Contact', nav: 'Contact' },
+];
+
+export const documentTitle = (title: string) => `${title} · ${SITE_NAME}`;
