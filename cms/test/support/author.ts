@@ -42,6 +42,12 @@ export const author = {
   readComment: (documentId: string) =>
     adminRequest(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
 
+  /** Every comment, approved or not, newest first. */
+  listComments: () =>
+    adminRequest(`${collection('api::comment.comment')}?pageSize=100&sort=createdAt:DESC`).then(
+      (answer) => answer.results as { documentId: string; name: string; comment: string; article: string; approve_comment: boolean }[],
+    ),
+
   approveComment: (documentId: string) =>
     adminRequest(`${collection('api::comment.comment')}/${documentId}`, 'PUT', { approve_comment: true }),
 
