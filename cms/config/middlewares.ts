@@ -31,6 +31,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
       config: { max: env.int('WRITE_RATE_LIMIT', 30), windowSeconds: env.int('WRITE_RATE_WINDOW_SECONDS', 60) },
     },
     'strapi::poweredBy',
+    // Article lists are tens of kilobytes of JSON; gzip cuts them to a fraction.
+    'strapi::compression',
     'strapi::query',
     { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
     'strapi::session',

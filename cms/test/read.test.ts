@@ -35,6 +35,11 @@ describe('public reads', () => {
     expect(sources.some(({ text }: { text: string }) => /\[[^\]]+\]\(https?:\/\/[^)]+\)/.test(text))).toBe(true);
   });
 
+  it('compresses the article list for clients that accept gzip', async () => {
+    const { headers } = await request('/api/articles?populate=*', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('pages at 25 by default and tells the client how many pages there are', async () => {
     const { body } = await request('/api/articles?populate=*');
     expect(body.meta.pagination).toEqual(expect.objectContaining({ page: 1, pageSize: 25 }));
