@@ -125,6 +125,10 @@ export function federatedApp(options: FederatedAppOptions) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: {
+            // Browser-only runtime; sections that load no other section drop the remote-loading code.
+            optimization: { target: 'web', disableRemote: remotes.length === 0 },
+          },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
