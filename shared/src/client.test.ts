@@ -12,7 +12,7 @@ import {
   postContactMessage,
   voteComment,
 } from './client';
-import { aComment, anArticle } from './test-utils';
+import { aComment, anArticle } from './testing';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -1,5 +1,5 @@
 import { visibleComments } from './comments';
-import { aComment } from './test-utils';
+import { aComment } from './testing';
 
 describe('visibleComments', () => {
   it('shows the approved comments of the article only', () => {

@@ -10,7 +10,7 @@ describe('siteConfig', () => {
       cmsUrl: 'http://localhost:1337',
       mediaUrl: 'http://localhost:1337',
       geocoderUrl: 'https://nominatim.openstreetmap.org/search',
-      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       countriesUrl: 'https://restcountries.com/v3.1/all?fields=idd',
     });
   });

@@ -17,7 +17,7 @@ const DEFAULT_CMS_URL = 'http://localhost:1337';
 
 const DEFAULTS: Omit<SiteConfig, 'cmsUrl' | 'mediaUrl'> = {
   geocoderUrl: 'https://nominatim.openstreetmap.org/search',
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   countriesUrl: 'https://restcountries.com/v3.1/all?fields=idd',
 };
 

@@ -1,5 +1,5 @@
 import { groupByMonth, newsletterYears } from './newsletter';
-import { anArticle } from './test-utils';
+import { anArticle } from './testing';
 
 const on = (date: string) => anArticle({ title_article: date, date_of_the_article: date });
 

@@ -1,5 +1,5 @@
 import { latestArticles, sortNewestFirst } from './order';
-import { anArticle } from './test-utils';
+import { anArticle } from './testing';
 
 const march = anArticle({ date_of_the_article: '2024-03-10' });
 const january = anArticle({ date_of_the_article: '2025-01-05' });

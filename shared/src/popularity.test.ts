@@ -1,5 +1,5 @@
 import { mostPopular, topicCounts } from './popularity';
-import { aComment, anArticle, topics } from './test-utils';
+import { aComment, anArticle, topics } from './testing';
 
 const commentsOn = (title: string, count: number) => Array.from({ length: count }, () => aComment({ article: title }));
 

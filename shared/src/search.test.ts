@@ -1,5 +1,5 @@
 import { searchArticles } from './search';
-import { anArticle, topics } from './test-utils';
+import { anArticle, topics } from './testing';
 
 const drones = anArticle({ title_article: 'Drone swarms over the Black Sea', topics: topics('Technology') });
 const budget = anArticle({ title_article: 'The 2025 defense budget', topics: topics('Economy', 'Policy') });
