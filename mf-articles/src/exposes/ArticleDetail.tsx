@@ -1,9 +1,2 @@
-/** Placeholder until the section's own issue builds it. */
-export default function ArticleDetail() {
-  return (
-    <section className="page">
-      <h1>Article</h1>
-      <p>This section is being built.</p>
-    </section>
-  );
-}
+/** One article, for Home, Articles and the Newsletter section (which loads it at run time). */
+export { ArticleDetail as default, type ArticleDetailProps } from '../components/ArticleDetail';

@@ -1,9 +1,2 @@
-/** Placeholder until the section's own issue builds it. */
-export default function Articles() {
-  return (
-    <section className="page">
-      <h1>Articles</h1>
-      <p>This section is being built.</p>
-    </section>
-  );
-}
+/** Routed by the shell at /Articles: `?title=` opens one article, navigation state `searchTerm` presets the search. */
+export { ArticlesPage as default } from '../components/ArticlesPage';

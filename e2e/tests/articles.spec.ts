@@ -1,0 +1,401 @@
+import { author } from '@blog/cms/testing';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, site, test } from '../support/site';
+
+// Seed articles (cms/seed/content.json).
+const BUDGETS = 'Budgets in an Era of Rearmament: What 2027 Will Test';
+const CYBER_INSURANCE = 'Cyber Insurance and the Defense Contractor';
+const ZERO_TRUST = 'Zero Trust Meets the Flight Line';
+const PHISHING = 'Phishing the Supply Chain: Cyber Risk in Second-Tier Suppliers';
+const NATO = "NATO's Two Percent Became a Floor";
+// Already the most commented article: the comments these tests add never reorder MOST POPULAR.
+const MUNITIONS = 'Munitions Math: Why Artillery Shells Became a Strategic Commodity';
+
+const articlePath = (title: string) => `/Articles?title=${encodeURIComponent(title)}`;
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const latest = (page: Page) => page.getByRole('region', { name: 'Latest articles' });
+// The articles' own texts hold headings too.
+const homeTitles = (page: Page) => latest(page).getByRole('article').locator('> h2');
+const cardTitles = (page: Page) => page.locator('.mfa-card-grid').getByRole('heading', { level: 2 });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search articles' });
+const detailTitle = (page: Page, title: string) => page.getByRole('heading', { level: 1, name: title, exact: true });
+
+/** Every alert the page shows, accepted. */
+function alerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', async (dialog) => {
+    messages.push(dialog.message());
+    await dialog.accept();
+  });
+  return messages;
+}
+
+/** A comment as a visitor posts it, then approved by the author: only this test votes on it. */
+async function approvedComment(request: APIRequestContext, name: string): Promise<string> {
+  const response = await request.post(`${site.cmsUrl}/api/comments`, {
+    data: { data: { name, comment: `Posted by the browser tests as ${name}.`, article: MUNITIONS } },
+  });
+  expect(response.ok()).toBe(true);
+  const { data } = await response.json();
+  await author.approveComment(data.documentId);
+  return data.documentId;
+}
+
+function voteButtons(page: Page, name: string): { like: Locator; dislike: Locator } {
+  return {
+    like: page.getByRole('button', { name: `Like comment by ${name}`, exact: true }),
+    dislike: page.getByRole('button', { name: `Dislike comment by ${name}`, exact: true }),
+  };
+}
+
+test.describe('home', () => {
+  test('shows the two newest articles, newest first, with the banner and the sidebar', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Defense Analysis for the Data-Driven Age' }),
+    ).toBeVisible();
+    await expect(page.getByText('YOUR EMAIL ADDRESS')).toBeVisible();
+    await expect(page.getByText('SING UP')).toBeVisible();
+    await expect(homeTitles(page)).toHaveText([BUDGETS, CYBER_INSURANCE]);
+
+    const [first, second] = [latest(page).getByRole('article').nth(0), latest(page).getByRole('article').nth(1)];
+    await expect(first.getByText('NOV 9, 2026')).toBeVisible();
+    await expect(first.getByRole('button', { name: /^Share on / })).toHaveCount(4);
+    await expect(first.getByRole('img')).toHaveJSProperty('complete', true);
+    expect(await first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Only the text longer than 15 lines is cut.
+    await expect(first.getByRole('link', { name: /^Continue reading\.\.\./ })).toBeVisible();
+    await expect(second.getByRole('link', { name: /^Continue reading/ })).toHaveCount(0);
+
+    const popular = page.getByRole('region', { name: 'MOST POPULAR ARTICLES' }).getByRole('link');
+    await expect(popular).toHaveCount(5);
+    await expect(popular.first()).toHaveText(MUNITIONS);
+    await expect(page.getByRole('region', { name: 'TOPICS' }).getByRole('link', { name: 'Cyber (3)' })).toBeVisible();
+  });
+
+  test('continue reading opens the article in place; both backs return to the home page', async ({ page }) => {
+    await page.goto('/Home');
+    await latest(page)
+      .getByRole('link', { name: /^Continue reading/ })
+      .click();
+    await expect(page).toHaveURL(`${site.url}/Home?title=${encodeURIComponent(BUDGETS)}`);
+    await expect(detailTitle(page, BUDGETS)).toBeFocused();
+    await expect(page.locator('audio')).toHaveAttribute('src', /\/uploads\/intro_rearmament_2027.*\.wav$/);
+    await expect(page.getByText('Written By Mateo Ferrer')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'SOURCES' }).getByRole('listitem')).toHaveCount(4);
+    await expect(latest(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: '← Back to Articles' }).click();
+    await expect(page).toHaveURL(`${site.url}/Home`);
+    await expect(latest(page).getByRole('link', { name: BUDGETS, exact: true })).toBeFocused();
+
+    await latest(page).getByRole('link', { name: CYBER_INSURANCE }).click();
+    await expect(detailTitle(page, CYBER_INSURANCE)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(`${site.url}/Home`);
+    await expect(homeTitles(page)).toHaveText([BUDGETS, CYBER_INSURANCE]);
+  });
+
+  test('a topic click lists the articles of that topic', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'TOPICS' }).getByRole('link', { name: 'Cyber (3)' }).click();
+    await expect(page).toHaveURL(`${site.url}/Articles`);
+    await expect(searchBox(page)).toHaveValue('Cyber');
+    await expect(cardTitles(page)).toHaveText([CYBER_INSURANCE, ZERO_TRUST, PHISHING]);
+  });
+});
+
+test.describe('articles', () => {
+  test('lists every article newest first and filters live on the title or a topic, in any case', async ({ page }) => {
+    await page.goto('/Articles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    await expect(page.getByText('Looking for something special?')).toBeVisible();
+    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search by title or category...');
+    await expect(cardTitles(page)).toHaveCount(17);
+    await expect(cardTitles(page).first()).toHaveText(BUDGETS);
+    await expect(cardTitles(page).last()).toHaveText('Why Multi-Year Procurement Is Back in Fashion');
+
+    await searchBox(page).pressSequentially('NAVAL');
+    await expect(cardTitles(page)).toHaveText([
+      "Latin America's Quiet Modernization",
+      'Submarines, Sensors and the Undersea Balance',
+      'The Shipyard Problem: Capacity, Not Cash',
+    ]);
+    await searchBox(page).fill('two percent');
+    await expect(cardTitles(page)).toHaveText([NATO]);
+    await page.getByRole('button', { name: 'SEARCH' }).click();
+    await expect(page).toHaveURL(`${site.url}/Articles`);
+    await expect(cardTitles(page)).toHaveText([NATO]);
+  });
+
+  test('cards show the first topic, a photo of the right size and four lines of text with bold', async ({ page }) => {
+    await page.goto('/Articles');
+    const card = page
+      .locator('.mfa-card')
+      .filter({ has: page.getByRole('heading', { name: 'Why Multi-Year Procurement Is Back in Fashion' }) });
+    await expect(card.locator('.mfa-tag')).toHaveText('Procurement');
+    await expect(card.locator('strong').first()).toHaveText(/^Multi-year procurement is the closest thing/);
+    const description = card.locator('.mfa-card-description');
+    const lineHeight = await description.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await description.boundingBox())?.height).toBeLessThanOrEqual(4 * lineHeight + 1);
+    // Below the fold: the photo waits, and its space is kept meanwhile.
+    const photo = card.locator('img');
+    await expect(photo).toHaveAttribute('loading', 'lazy');
+    await expect(photo).toHaveAttribute('width', '1200');
+    await expect(photo).toHaveAttribute('height', '675');
+  });
+
+  test('a shared link lands on the article, and the list is one click away', async ({ page }) => {
+    await page.goto(articlePath(NATO));
+    await expect(detailTitle(page, NATO)).toBeVisible();
+    await page.getByRole('button', { name: '← Back to Articles' }).click();
+    await expect(page).toHaveURL(`${site.url}/Articles`);
+    await expect(cardTitles(page)).toHaveCount(17);
+  });
+
+  test('opening a card pushes its address; the browser’s back button returns to the list', async ({ page }) => {
+    await page.goto('/Articles');
+    await searchBox(page).fill('cyber');
+    await page.getByRole('link', { name: ZERO_TRUST }).click();
+    await expect(page).toHaveURL(`${site.url}${articlePath(ZERO_TRUST)}`);
+    await expect(detailTitle(page, ZERO_TRUST)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(`${site.url}/Articles`);
+    await expect(searchBox(page)).toHaveValue('cyber');
+    await expect(page.getByRole('link', { name: ZERO_TRUST })).toBeFocused();
+  });
+
+  test('a title that names no article shows the list', async ({ page }) => {
+    await page.goto(articlePath('No such article'));
+    await expect(cardTitles(page)).toHaveCount(17);
+  });
+
+  test('topics and recommendations of an article lead to the list searched for them', async ({ page }) => {
+    await page.goto(articlePath(BUDGETS));
+    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'Geopolitics' }).click();
+    await expect(searchBox(page)).toHaveValue('Geopolitics');
+    await expect(cardTitles(page)).toHaveCount(5);
+
+    await page.goto(articlePath(BUDGETS));
+    await page.getByRole('region', { name: 'Recommended articles' }).getByRole('link', { name: NATO }).click();
+    await expect(searchBox(page)).toHaveValue(NATO);
+    await expect(cardTitles(page)).toHaveText([NATO]);
+  });
+
+  test('works from the keyboard alone', async ({ page }) => {
+    await page.goto('/Articles');
+    await searchBox(page).focus();
+    await page.keyboard.type('zero trust');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'SEARCH' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: ZERO_TRUST })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(detailTitle(page, ZERO_TRUST)).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: '← Back to Articles' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: ZERO_TRUST })).toBeFocused();
+  });
+
+  test('does not shift while its data and photos load', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __sectionShift: number }).__sectionShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          // Only what moves inside the section: the frame around it (the footer) is the shell's.
+          const moved = entry.sources.map(({ node }) => (node instanceof Element ? node : node?.parentElement));
+          if (moved.some((element) => element?.closest('main'))) {
+            (window as unknown as { __sectionShift: number }).__sectionShift += entry.value;
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/Articles', '/Home', articlePath(MUNITIONS)]) {
+      await page.goto(path);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => (window as unknown as { __sectionShift: number }).__sectionShift);
+      expect(shift, `layout shift on ${path}`).toBeLessThan(0.01);
+    }
+  });
+});
+
+test.describe('without the CMS', () => {
+  test('the views stay in place, empty, and the failure is only logged', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
+    for (const path of ['/', '/Articles', articlePath(NATO)]) {
+      await page.goto(path);
+      await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.locator('main article')).toHaveCount(0);
+    }
+    await expect(searchBox(page)).toBeVisible();
+    expect(errors.join('\n')).toContain('Failed to load articles');
+  });
+});
+
+test.describe('sharing', () => {
+  test.beforeEach(async ({ context }) => {
+    // These machines have no internet: the networks' share pages are answered here.
+    await context.route(/^https:\/\/(www\.facebook\.com|twitter\.com|www\.linkedin\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
+    );
+  });
+
+  test('opens a 600x400 window on the network’s share address carrying the article’s address', async ({ page }) => {
+    await page.goto('/');
+    const articleUrl = encodeURIComponent(`${site.url}${articlePath(BUDGETS)}`);
+    const first = latest(page).getByRole('article').first();
+
+    for (const [label, target] of [
+      ['Facebook', `https://www.facebook.com/sharer/sharer.php?u=${articleUrl}`],
+      ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${articleUrl}`],
+    ]) {
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        first.getByRole('button', { name: `Share on ${label}` }).click(),
+      ]);
+      await expect.poll(() => popup.url()).toBe(target);
+      expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 400]);
+      await popup.close();
+    }
+
+    const [tweet] = await Promise.all([
+      page.waitForEvent('popup'),
+      first.getByRole('button', { name: 'Share on X' }).click(),
+    ]);
+    await expect.poll(() => tweet.url()).toContain(`https://twitter.com/intent/tweet?url=${articleUrl}&text=`);
+    const text = new URL(tweet.url()).searchParams.get('text') as string;
+    expect(text.startsWith(`${BUDGETS} - `)).toBe(true);
+    expect(Array.from(text.slice(BUDGETS.length + 3))).toHaveLength(100);
+    await tweet.close();
+  });
+
+  test('opens the photo for Instagram', async ({ page }) => {
+    await page.goto(articlePath(NATO));
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Share on Instagram' }).click(),
+    ]);
+    await expect.poll(() => popup.url()).toMatch(new RegExp(`^${site.cmsUrl}/uploads/geopolitics_globe.*\\.jpg$`));
+  });
+});
+
+test.describe('comments', () => {
+  test('a posted comment is stored unapproved, stays hidden, and appears once the author approves it', async ({
+    page,
+  }) => {
+    const messages = alerts(page);
+    const name = unique('Reader');
+    await page.goto(articlePath(MUNITIONS));
+    await page.getByLabel('Full name').fill(name);
+    await page.getByLabel('Comment', { exact: true }).fill('The energetics bottleneck deserves its own article.');
+    await page.getByRole('button', { name: 'COMMENT', exact: true }).click();
+
+    await expect.poll(() => messages).toEqual(['Form submitted successfully!']);
+    await expect(page.getByLabel('Full name')).toHaveValue('');
+    await expect(page.getByLabel('Comment', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('status').filter({ hasText: 'once the author approves it' })).toBeVisible();
+
+    const stored = (await author.listComments()).find((comment) => comment.name === name);
+    expect(stored).toMatchObject({ article: MUNITIONS, approve_comment: false });
+    await page.reload();
+    await expect(page.getByRole('region', { name: /Community comments/ })).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByText(name)).toHaveCount(0);
+
+    await author.approveComment(stored?.documentId as string);
+    await page.reload();
+    const posted = page.getByRole('listitem').filter({ hasText: name });
+    await expect(posted).toContainText('The energetics bottleneck deserves its own article.');
+    await expect(posted).toContainText(/just now|minute/);
+  });
+
+  test('a post the CMS does not store says so and keeps what was written', async ({ page }) => {
+    const messages = alerts(page);
+    await page.route(`${site.cmsUrl}/api/comments`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { data: null, error: { status: 500 } } })
+        : route.continue(),
+    );
+    await page.goto(articlePath(MUNITIONS));
+    await page.getByLabel('Full name').fill('Nobody');
+    await page.getByRole('button', { name: 'COMMENT', exact: true }).click();
+    await expect.poll(() => messages).toEqual(['Failed to submit form. Please try again.']);
+    await expect(page.getByLabel('Full name')).toHaveValue('Nobody');
+  });
+});
+
+test.describe('votes', () => {
+  test('like, dislike and back move the counts one step each, and a repeated vote is refused', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Voter');
+    const documentId = await approvedComment(request, name);
+    const messages = alerts(page);
+    await page.goto(articlePath(MUNITIONS));
+    const { like, dislike } = voteButtons(page, name);
+
+    await like.click();
+    await expect(like).toHaveAccessibleDescription('1 like');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await like.click();
+    await expect.poll(() => messages).toEqual(['Ya has dado like a este comentario.']);
+
+    await dislike.click();
+    await expect(dislike).toHaveAccessibleDescription('1 dislike');
+    await expect(like).toHaveAccessibleDescription('0 likes');
+    await dislike.click();
+    await expect
+      .poll(() => messages)
+      .toEqual(['Ya has dado like a este comentario.', 'Ya has dado dislike a este comentario.']);
+    expect(await author.readComment(documentId)).toMatchObject({ like: '0', dislike: '1' });
+
+    await like.click();
+    await expect(like).toHaveAccessibleDescription('1 like');
+    await expect(dislike).toHaveAccessibleDescription('0 dislikes');
+    expect(await author.readComment(documentId)).toMatchObject({ like: '1', dislike: '0' });
+  });
+
+  test('a vote the CMS refuses says so', async ({ page, request }) => {
+    const name = unique('Refused');
+    await approvedComment(request, name);
+    const messages = alerts(page);
+    await page.route(`${site.cmsUrl}/api/comments/*`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { data: null, error: { status: 500 } } })
+        : route.continue(),
+    );
+    await page.goto(articlePath(MUNITIONS));
+    const { like, dislike } = voteButtons(page, name);
+    await like.click();
+    await expect.poll(() => messages).toEqual(['Failed to update like. Please try again.']);
+    await dislike.click();
+    await expect
+      .poll(() => messages)
+      .toEqual(['Failed to update like. Please try again.', 'Failed to update dislike. Please try again.']);
+    await expect(like).toHaveAccessibleDescription('0 likes');
+  });
+
+  test('two visitors voting from the same counts are both counted', async ({ browser, request }) => {
+    const name = unique('Popular');
+    const documentId = await approvedComment(request, name);
+    const visitors = await Promise.all([
+      browser.newPage({ baseURL: site.url }),
+      browser.newPage({ baseURL: site.url }),
+    ]);
+    for (const visitor of visitors) {
+      await visitor.goto(articlePath(MUNITIONS));
+      await expect(voteButtons(visitor, name).like).toHaveAccessibleDescription('0 likes');
+    }
+    await Promise.all(visitors.map((visitor) => voteButtons(visitor, name).like.click()));
+    await expect.poll(async () => (await author.readComment(documentId)).like).toBe('2');
+    await visitors[0].reload();
+    await expect(voteButtons(visitors[0], name).like).toHaveAccessibleDescription('2 likes');
+    await Promise.all(visitors.map((visitor) => visitor.close()));
+  });
+});

@@ -1,0 +1,145 @@
+import { fetchArticles, fetchComments } from '@blog/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aComment, anArticle, lines, topics } from '@blog/shared/testing';
+import { renderInRouter } from '../test/render';
+import { HomePage } from './HomePage';
+
+jest.mock('@blog/shared', () => ({
+  ...jest.requireActual('@blog/shared'),
+  fetchArticles: jest.fn(),
+  fetchComments: jest.fn(),
+}));
+
+const loadArticles = jest.mocked(fetchArticles);
+const loadComments = jest.mocked(fetchComments);
+
+const oldest = anArticle({
+  title_article: 'Shipyards',
+  date_of_the_article: '2024-05-06',
+  topics: topics('Naval Power'),
+});
+const newest = anArticle({
+  title_article: 'Budgets in an Era of Rearmament',
+  date_of_the_article: '2026-11-09',
+  topics: topics('Defense Budgets', 'Markets'),
+  text_article: lines(16),
+});
+const second = anArticle({
+  title_article: 'Cyber Insurance',
+  date_of_the_article: '2026-10-05',
+  topics: topics('Cyber', 'Markets'),
+  text_article: lines(15, 'Short'),
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  loadArticles.mockResolvedValue([second, oldest, newest]);
+  loadComments.mockResolvedValue([
+    ...Array.from({ length: 3 }, () => aComment({ article: 'Shipyards' })),
+    aComment({ article: 'Cyber Insurance' }),
+  ]);
+});
+
+const latest = () => screen.getByRole('region', { name: 'Latest articles' });
+
+async function renderHome(entry: Parameters<typeof renderInRouter>[1] = { pathname: '/Home' }) {
+  const view = renderInRouter(<HomePage />, entry);
+  await within(latest()).findByRole('heading', { level: 2, name: 'Cyber Insurance' });
+  return view;
+}
+
+describe('home', () => {
+  it('shows the banner with its inert sign-up box', async () => {
+    await renderHome();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Defense Analysis for the Data-Driven Age' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('YOUR EMAIL ADDRESS')).toBeInTheDocument();
+    expect(screen.getByText('SING UP').closest('button, a, input')).toBeNull();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('shows the two newest articles, newest first, with date, share icons, photo and text', async () => {
+    await renderHome();
+    const articles = within(latest()).getAllByRole('article');
+    expect(articles.map((article) => within(article).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Budgets in an Era of Rearmament',
+      'Cyber Insurance',
+    ]);
+    const [first, next] = articles;
+    expect(first).toHaveTextContent('NOV 9, 2026');
+    expect(
+      within(first)
+        .getAllByRole('button', { name: /^Share on / })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Share on Facebook', 'Share on X', 'Share on LinkedIn', 'Share on Instagram']);
+    expect(within(first).getByRole('img')).toHaveAttribute('loading', 'eager');
+    expect(within(next).getByRole('img')).toHaveAttribute('loading', 'lazy');
+    expect(next).toHaveTextContent('Short 15');
+  });
+
+  it('cuts a text longer than 15 lines and offers to continue reading it', async () => {
+    await renderHome();
+    const [first, next] = within(latest()).getAllByRole('article');
+    expect(first).toHaveTextContent('Line 15');
+    expect(first).not.toHaveTextContent('Line 16');
+    expect(
+      within(first).getByRole('link', { name: 'Continue reading... Budgets in an Era of Rearmament' }),
+    ).toBeInTheDocument();
+    expect(within(next).queryByRole('link', { name: /Continue reading/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the article in place on ‘Continue reading...’, and comes back to where it was', async () => {
+    const { location, browserBack } = await renderHome();
+    await userEvent.click(screen.getByRole('link', { name: /Continue reading/ }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Budgets in an Era of Rearmament' })).toBeInTheDocument();
+    expect(location()).toMatchObject({ pathname: '/Home', search: '?title=Budgets%20in%20an%20Era%20of%20Rearmament' });
+    expect(screen.getAllByText('Line 16').length).toBeGreaterThan(0);
+
+    await userEvent.click(screen.getByRole('button', { name: '← Back to Articles' }));
+    expect(location()).toMatchObject({ pathname: '/Home', search: '' });
+    expect(latest()).toBeInTheDocument();
+
+    await userEvent.click(within(latest()).getByRole('link', { name: 'Cyber Insurance' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Cyber Insurance' })).toBeInTheDocument();
+    browserBack();
+    expect(within(latest()).getByRole('link', { name: 'Cyber Insurance' })).toHaveFocus();
+  });
+
+  it('lists the most commented articles, and opens one in place', async () => {
+    const { location } = await renderHome({ pathname: '/' });
+    const popular = screen.getByRole('region', { name: 'MOST POPULAR ARTICLES' });
+    const links = await within(popular).findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Shipyards', 'Cyber Insurance']);
+    await userEvent.click(links[0]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Shipyards' })).toBeInTheDocument();
+    expect(location()).toMatchObject({ pathname: '/', search: '?title=Shipyards' });
+  });
+
+  it('counts the articles of each topic and leads to the list searched for one', async () => {
+    const { location } = await renderHome();
+    const topicList = screen.getByRole('region', { name: 'TOPICS' });
+    expect(
+      within(topicList)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Markets (2)', 'Cyber (1)', 'Defense Budgets (1)', 'Naval Power (1)']);
+    await userEvent.click(within(topicList).getByRole('link', { name: 'Naval Power (1)' }));
+    expect(location()).toMatchObject({ pathname: '/Articles', state: { searchTerm: 'Naval Power' } });
+  });
+
+  it('opens the article a link names', async () => {
+    renderInRouter(<HomePage />, { pathname: '/Home', search: '?title=Shipyards' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipyards' })).toBeInTheDocument();
+  });
+
+  it('keeps the shape of the page while the data loads', () => {
+    loadArticles.mockReturnValue(new Promise(() => undefined));
+    loadComments.mockReturnValue(new Promise(() => undefined));
+    renderInRouter(<HomePage />, { pathname: '/Home' });
+    expect(latest()).toHaveAttribute('aria-busy', 'true');
+    expect(latest().children).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'MOST POPULAR ARTICLES' })).toHaveAttribute('aria-busy', 'true');
+  });
+});

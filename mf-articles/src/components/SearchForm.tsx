@@ -1,0 +1,30 @@
+import { useId, type FormEvent } from 'react';
+
+interface SearchFormProps {
+  term: string;
+  onChange: (term: string) => void;
+}
+
+/** Filtering is live (spec §2), so submitting has nothing left to do. */
+export function SearchForm({ term, onChange }: SearchFormProps) {
+  const inputId = useId();
+  const submit = (event: FormEvent) => event.preventDefault();
+  return (
+    <form role="search" className="mfa-search" onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search articles
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        className="mfa-input mfa-search-input"
+        placeholder="Search by title or category..."
+        value={term}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <button type="submit" className="mfa-button">
+        SEARCH
+      </button>
+    </form>
+  );
+}

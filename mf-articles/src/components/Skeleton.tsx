@@ -1,0 +1,17 @@
+import './Skeleton.css';
+
+/** A grey block of a coming element's size: the page keeps its shape while data loads. */
+export function Skeleton({ className = '' }: { className?: string }) {
+  return <span className={`mfa-skeleton ${className}`} aria-hidden />;
+}
+
+/** Grey lines of text, the last one shorter. */
+export function SkeletonLines({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <span className={`mfa-skeleton-lines ${className}`} aria-hidden>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} className="mfa-skeleton-line" />
+      ))}
+    </span>
+  );
+}
