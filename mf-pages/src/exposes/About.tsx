@@ -1,9 +1,27 @@
-/** Placeholder until the section's own issue builds it. */
+import { fetchAbout, fetchContactDetails, socialLinks, useLoaded } from '@blog/shared';
+import { Photo } from '../components/Photo';
+import { Prose } from '../components/Prose';
+import { SocialLinks } from '../components/SocialLinks';
+import './About.css';
+
+/**
+ * About (spec §2): everything comes from `about-mes` but the social links, which the about entry
+ * does not hold: they come from `contact-details`, which spec §7 lists for About.
+ */
 export default function About() {
+  const about = useLoaded(fetchAbout);
+  const contact = useLoaded(fetchContactDetails);
   return (
-    <section className="page">
-      <h1>About</h1>
-      <p>This section is being built.</p>
-    </section>
+    <article className="about" aria-busy={about === undefined}>
+      <div className="about-photo">
+        {about?.photo && <Photo media={about.photo} displayWidth={380} />}
+      </div>
+      <div className="about-text">
+        {about?.title && <h1 className="about-title">{about.title}</h1>}
+        {about?.phrase && <p className="about-phrase">{about.phrase}</p>}
+        <SocialLinks links={socialLinks(contact)} />
+        <Prose text={about?.description} />
+      </div>
+    </article>
   );
 }

@@ -1,0 +1,100 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, site, test } from '../support/site';
+
+/** The first entry of a collection, as the CMS answers it to the site. */
+async function entry(request: APIRequestContext, collection: string) {
+  const response = await request.get(`${site.cmsUrl}/api/${collection}?populate=*`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data[0];
+}
+
+/** The lines of a text written with the markup (spec §5), without their markup signs. */
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.replace(/^(#{1,4} |> ?)/, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
+
+async function expectPhoto(image: Locator, media: { url: string; width: number; height: number }) {
+  await expect(image).toHaveAttribute('src', `${site.cmsUrl}${media.url}`);
+  await expect(image).toHaveAttribute('width', String(media.width));
+  await expect(image).toHaveAttribute('height', String(media.height));
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+function logErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
+for (const [where, origin] of [
+  ['in the site', () => site.url],
+  ['on its own', () => site.app('mf_pages')],
+] as const) {
+  test.describe(`About ${where}`, () => {
+    test('shows the title, phrase, social links, photo and description as the CMS holds them', async ({ page, request }) => {
+      const about = await entry(request, 'about-mes');
+      const contact = await entry(request, 'contact-details');
+      await page.goto(`${origin()}/About`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: about.title })).toBeVisible();
+      await expect(main.getByText(about.phrase, { exact: true })).toBeVisible();
+      for (const [name, href] of [
+        ['Facebook', contact.Facebook_url],
+        ['X', contact.x_url],
+        ['LinkedIn', contact.linkedin_url],
+        ['Instagram', contact.instagram_url],
+      ]) {
+        await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      await expectPhoto(main.getByRole('img'), about.photo);
+      for (const paragraph of lines(about.description)) {
+        await expect(main.getByText(paragraph, { exact: true })).toBeVisible();
+      }
+    });
+  });
+
+  test.describe(`Start here ${where}`, () => {
+    test('shows the title, the photo with its credit and the formatted text as the CMS holds them', async ({ page, request }) => {
+      const startHere = await entry(request, 'new-start-heres');
+      await page.goto(`${origin()}/New-start-here`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: startHere.title })).toBeVisible();
+      const figure = main.getByRole('figure', { name: startHere.photo_by });
+      await expectPhoto(figure.getByRole('img'), startHere.photo);
+
+      for (const line of startHere.text.split('\n').filter((line: string) => /^#{1,4} /.test(line))) {
+        const [, hashes, heading] = /^(#{1,4}) (.*)$/.exec(line) as RegExpExecArray;
+        await expect(main.getByRole('heading', { level: hashes.length, name: heading, exact: true })).toBeVisible();
+      }
+      for (const quote of startHere.text.split('\n').filter((line: string) => line.startsWith('>'))) {
+        await expect(main.locator('blockquote', { hasText: quote.replace(/^> ?/, '') })).toBeVisible();
+      }
+      for (const [, label, href] of startHere.text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)) {
+        await expect(main.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+      }
+      for (const line of lines(startHere.text)) {
+        await expect(main.getByText(line, { exact: true }).first()).toBeVisible();
+      }
+    });
+  });
+}
+
+test.describe('About and Start here when the CMS is down', () => {
+  for (const [path, collection] of [
+    ['/About', 'about-mes'],
+    ['/New-start-here', 'new-start-heres'],
+  ]) {
+    test(`${path} stays empty, logs the failure and does not crash`, async ({ page }) => {
+      const errors = logErrors(page);
+      await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
+      await page.goto(path);
+      const article = page.getByRole('main').getByRole('article');
+      await expect(article).toHaveAttribute('aria-busy', 'false');
+      await expect(article).toHaveText('');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect.poll(() => errors.join('\n')).toContain(`Failed to load ${collection}`);
+    });
+  }
+});

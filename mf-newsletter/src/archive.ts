@@ -1,0 +1,35 @@
+// The archive keeps its state in the address (`?year=2025`, plus `&title=…` while an article is
+// open) so that the browser's back button, a reload and a shared link all show the same view.
+
+/** The requested year when the archive has articles in it, otherwise the latest year (spec §4). */
+export function archiveYear(years: number[], requested: string | null): number | undefined {
+  const year = Number(requested);
+  return requested !== null && years.includes(year) ? year : years[0];
+}
+
+/** The address's query for a year of the archive, and for an article opened from it. */
+export function archiveSearch(year: number | undefined, title?: string): string {
+  const params = [
+    ...(year === undefined ? [] : [`year=${year}`]),
+    ...(title === undefined ? [] : [`title=${encodeURIComponent(title)}`]),
+  ];
+  return params.length === 0 ? '' : `?${params.join('&')}`;
+}
+
+/**
+ * What an article's history entry keeps (React Router's location state): how many articles were
+ * opened in a row since the archive, so that Back steps over all of them to the archive's own entry.
+ */
+export interface OpenedArticleState {
+  articleDepth: number;
+}
+
+export function articleDepth(state: unknown): number {
+  const depth = typeof state === 'object' && state !== null ? (state as Partial<OpenedArticleState>).articleDepth : 0;
+  return typeof depth === 'number' && Number.isInteger(depth) && depth > 0 ? depth : 0;
+}
+
+/** The state of the entry of an article opened from the entry that has `state`. */
+export function openedFrom(state: unknown): OpenedArticleState {
+  return { articleDepth: articleDepth(state) + 1 };
+}

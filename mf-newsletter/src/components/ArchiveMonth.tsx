@@ -1,0 +1,66 @@
+import type { NewsletterMonth } from '@blog/shared';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { archiveSearch, openedFrom } from '../archive';
+
+/** The history state of an article opened from the archive, the first of a row. */
+const FROM_ARCHIVE = openedFrom(null);
+
+interface ArchiveMonthProps {
+  month: NewsletterMonth;
+  year: number;
+  /** The title of the article the visitor has just come back from. */
+  returnTo: string | undefined;
+}
+
+export function ArchiveMonth({ month, year, returnTo }: ArchiveMonthProps) {
+  const headingId = useId();
+  return (
+    <section className="archive-month" aria-labelledby={headingId}>
+      <h3 id={headingId}>{month.month}</h3>
+      <ul>
+        {month.entries.map(({ article, day }) => (
+          <li key={article.documentId}>
+            <ArchiveRow
+              title={article.title_article}
+              date={article.date_of_the_article}
+              abbreviation={month.abbreviation}
+              day={day}
+              year={year}
+              returning={article.title_article === returnTo}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface ArchiveRowProps {
+  title: string;
+  date: string;
+  abbreviation: string;
+  day: number;
+  year: number;
+  returning: boolean;
+}
+
+/** A link rather than a button: the open article is part of the address, so it opens in a new tab too. */
+function ArchiveRow({ title, date, abbreviation, day, year, returning }: ArchiveRowProps) {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // Back from an article, the visitor finds their place in the list, and keyboard users their focus.
+    if (returning) link.current?.focus();
+  }, [returning]);
+  return (
+    <Link ref={link} className="archive-row" to={{ search: archiveSearch(year, title) }} state={FROM_ARCHIVE}>
+      <time className="archive-date" dateTime={date}>
+        <span className="archive-date-month">{abbreviation}</span> <span className="archive-date-day">{day}</span>
+      </time>{' '}
+      <span className="archive-title">{title}</span>
+      <span className="archive-arrow" aria-hidden="true">
+        →
+      </span>
+    </Link>
+  );
+}
