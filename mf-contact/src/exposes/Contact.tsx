@@ -1,9 +1,24 @@
-/** Placeholder until the section's own issue builds it. */
+import { fetchContactDetails, fetchCoverContact, useLoaded } from '@blog/shared';
+import { ContactInfo } from '../details/ContactInfo';
+import { MessageCard } from '../form/MessageCard';
+import { MapBackdrop } from '../map/MapBackdrop';
+import { useMapCentre } from '../map/useMapCentre';
+import './Contact.css';
+
+/** /Contact (spec §2): the map of the office behind the author's contact details and the form. */
 export default function Contact() {
+  const details = useLoaded(fetchContactDetails);
+  const cover = useLoaded(fetchCoverContact);
+  // undefined while the details load, null when there are none: the map then keeps its default centre.
+  const centre = useMapCentre(details && details.location);
+
   return (
-    <section className="page">
-      <h1>Contact</h1>
-      <p>This section is being built.</p>
-    </section>
+    <div className="contact">
+      <MapBackdrop centre={centre} />
+      <div className="contact-sheet">
+        <ContactInfo cover={cover} details={details} />
+        <MessageCard cover={cover} />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,268 @@
+import { author } from '@blog/cms/testing';
+import type { Page } from '@playwright/test';
+import { STAND_IN_PLACE } from '../support/stand-ins';
+import { expect, site, test } from '../support/site';
+
+/** The seeded contact details' address. */
+const ADDRESS = 'Carrera 53 # 82-86, Barranquilla, Atlántico, Colombia';
+const DEFAULT_CENTRE = { lat: 10.977, lon: -74.813 };
+/** The deepest zoom the map asks the tile server for; spec §9's zoom 25 is these tiles scaled up. */
+const TILE_ZOOM = 19;
+
+/** What the outside services' stand-ins have been asked so far in this run. */
+async function standInRequests(): Promise<URL[]> {
+  const asked: string[] = await (await fetch(`${site.standInUrl}/__requests`)).json();
+  return asked.map((path) => new URL(path, site.standInUrl));
+}
+
+const geocoderCalls = async () => (await standInRequests()).filter(({ pathname }) => pathname === '/geocoder/search');
+
+/** The Web Mercator tile holding a place, and where in that tile the place lies (0 to 1). */
+function tileOf({ lat, lon }: { lat: number; lon: number }, zoom: number) {
+  const scale = 2 ** zoom;
+  const x = ((lon + 180) / 360) * scale;
+  const latitude = (lat * Math.PI) / 180;
+  const y = ((1 - Math.log(Math.tan(latitude) + 1 / Math.cos(latitude)) / Math.PI) / 2) * scale;
+  return { x: Math.floor(x), y: Math.floor(y), withinX: x % 1, withinY: y % 1 };
+}
+
+const tileImage = (page: Page, place: { lat: number; lon: number }) => {
+  const { x, y } = tileOf(place, TILE_ZOOM);
+  return page.locator(`img.leaflet-tile[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`);
+};
+
+/** How far the map's centre lies from `place`, in screen pixels (at zoom 25 a pixel is a few millimetres). */
+async function centreOffset(page: Page, place: { lat: number; lon: number }) {
+  const { withinX, withinY } = tileOf(place, TILE_ZOOM);
+  const tile = await tileImage(page, place).boundingBox();
+  const map = await page.locator('.leaflet-container').boundingBox();
+  if (!tile || !map) throw new Error('The map or its tile is not shown');
+  return {
+    x: tile.x + withinX * tile.width - (map.x + map.width / 2),
+    y: tile.y + withinY * tile.height - (map.y + map.height / 2),
+  };
+}
+
+const form = (page: Page) => ({
+  firstName: page.getByRole('textbox', { name: 'First name' }),
+  lastName: page.getByRole('textbox', { name: 'Last name' }),
+  email: page.getByRole('textbox', { name: 'Email' }),
+  prefix: page.getByRole('combobox', { name: 'International prefix' }),
+  number: page.getByRole('textbox', { name: 'Phone number' }),
+  message: page.getByRole('textbox', { name: 'Message' }),
+  send: page.getByRole('button', { name: 'Send message' }),
+});
+
+/** Accepts every alert, and tells what they said. */
+function alerts(page: Page): string[] {
+  const said: string[] = [];
+  page.on('dialog', async (dialog) => {
+    said.push(dialog.message());
+    await dialog.accept();
+  });
+  return said;
+}
+
+async function fillIn(page: Page, email: string) {
+  const fields = form(page);
+  await fields.firstName.fill('Ana');
+  await fields.lastName.fill('Ríos');
+  await fields.email.fill(email);
+  await fields.prefix.selectOption('+57');
+  await fields.number.fill('300 123 4567');
+  await fields.message.fill('Could we talk about your procurement piece?');
+}
+
+test.describe('the contact page', () => {
+  test('shows the texts and contact details from the CMS', async ({ page }) => {
+    await page.goto('/Contact');
+    // The footer links the email and profiles too: the section's own are looked for in main.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+    await expect(main.getByText('Questions about an article, speaking invitations')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'contact@mateoferrer-analysis.com' })).toHaveAttribute(
+      'href',
+      'mailto:contact@mateoferrer-analysis.com',
+    );
+    await expect(main.getByRole('link', { name: '+57 605 358 2741' })).toHaveAttribute('href', 'tel:+576053582741');
+    const socials = main.getByRole('list', { name: 'Social links' });
+    await expect(socials.getByRole('link')).toHaveText(['Facebook', 'X', 'LinkedIn', 'Instagram']);
+    await expect(socials.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/in/mateo-ferrer-analyst');
+
+    const card = page.getByRole('region', { name: 'Send me a message' });
+    await expect(card).toContainText('Fill in the form below and I will reply within three working days.');
+  });
+
+  test('centres the map on the geocoded address, with tiles from the configured server', async ({ page }) => {
+    const before = (await geocoderCalls()).length;
+    await page.goto('/Contact');
+    const map = page.getByRole('region', { name: 'Office location map' });
+    await expect(map.getByText('Our office')).toBeVisible();
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(0);
+
+    const offset = await centreOffset(page, STAND_IN_PLACE);
+    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+
+    const marker = await map.locator('.leaflet-marker-icon').boundingBox();
+    const container = await page.locator('.leaflet-container').boundingBox();
+    // The icon's tip (bottom middle) marks the place.
+    expect(Math.abs(marker!.x + marker!.width / 2 - (container!.x + container!.width / 2))).toBeLessThanOrEqual(2);
+    expect(Math.abs(marker!.y + marker!.height - (container!.y + container!.height / 2))).toBeLessThanOrEqual(2);
+
+    const asked = (await geocoderCalls()).slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].searchParams.get('format')).toBe('json');
+    expect(asked[0].searchParams.get('q')).toBe(ADDRESS.replaceAll('#', ''));
+
+    const tiles = (await standInRequests()).filter(({ pathname }) => pathname.startsWith('/tiles/'));
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every(({ pathname }) => pathname.startsWith(`/tiles/${TILE_ZOOM}/`))).toBe(true);
+  });
+
+  test('places a repeat visit from the browser’s cache, with no geocoder call', async ({ page }) => {
+    await page.goto('/Contact');
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    const cached = await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS);
+    expect(JSON.parse(cached ?? 'null')).toEqual(STAND_IN_PLACE);
+
+    const before = (await geocoderCalls()).length;
+    await page.reload();
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    await expect(page.getByText('Our office')).toBeVisible();
+    expect((await geocoderCalls()).length).toBe(before);
+  });
+
+  test('keeps the default centre when the geocoder fails', async ({ page }) => {
+    await page.route(`${site.standInUrl}/geocoder/**`, (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto('/Contact');
+    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
+    const offset = await centreOffset(page, DEFAULT_CENTRE);
+    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+    expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
+  });
+
+  test('holds the map still: no zoom control, dragging or wheel; the credits stay', async ({ page }) => {
+    await page.goto('/Contact');
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    await expect(page.locator('.leaflet-control-zoom')).toHaveCount(0);
+    // Reachable, not merely painted: nothing of the page may cover the licence's link.
+    await page.getByRole('link', { name: 'OpenStreetMap' }).click({ trial: true });
+
+    const container = (await page.locator('.leaflet-container').boundingBox())!;
+    const centre = { x: container.x + container.width / 2, y: container.y + 60 };
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 150, centre.y + 40, { steps: 5 });
+    await page.mouse.up();
+    await page.mouse.dblclick(centre.x, centre.y);
+    // Outwards: the map already shows its deepest zoom.
+    await page.mouse.wheel(0, 300);
+
+    await expect(page.locator('.leaflet-container')).not.toHaveAttribute('tabindex');
+    await expect(page.getByText('Our office')).toBeVisible();
+    const offset = await centreOffset(page, STAND_IN_PLACE);
+    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+  });
+
+  test('offers the country list’s prefixes, +1 chosen; the bundled ones when the list is unreachable', async ({ page }) => {
+    await page.goto('/Contact');
+    const { prefix } = form(page);
+    await expect(prefix.locator('option')).toHaveText(['+1', '+34', '+44', '+57', '+1201', '+1202']);
+    await expect(prefix).toHaveValue('+1');
+
+    await page.route(`${site.standInUrl}/countries`, (route) => route.abort());
+    await page.reload();
+    await expect(prefix.locator('option[value="+971"]')).toHaveCount(1);
+    expect(await prefix.locator('option').count()).toBeGreaterThan(200);
+    await expect(prefix).toHaveValue('+1');
+  });
+
+  test('stores a sent message for the author, clears the form, and the public cannot read it', async ({ page }) => {
+    const said = alerts(page);
+    const email = `ana.${Date.now()}@example.test`;
+    await page.goto('/Contact');
+    await expect(form(page).prefix.locator('option[value="+57"]')).toHaveCount(1);
+    await fillIn(page, email);
+    await form(page).send.click();
+
+    await expect.poll(() => said).toEqual(['Form submitted successfully!']);
+    const { firstName, lastName, email: emailField, prefix, number, message } = form(page);
+    for (const field of [firstName, lastName, emailField, number, message]) await expect(field).toHaveValue('');
+    await expect(prefix).toHaveValue('+1');
+
+    const stored = await author.listContactMessages();
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          first_name: 'Ana',
+          last_name: 'Ríos',
+          email,
+          phone: '+57 300 123 4567',
+          message: 'Could we talk about your procurement piece?',
+        }),
+      ]),
+    );
+
+    const publicRead = await fetch(`${site.cmsUrl}/api/contact-me-forms`);
+    expect([403, 404]).toContain(publicRead.status);
+    expect(await publicRead.text()).not.toContain(email);
+  });
+
+  test('says the message failed, and keeps it, when the CMS is down', async ({ page }) => {
+    const said = alerts(page);
+    const email = `down.${Date.now()}@example.test`;
+    await page.goto('/Contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+    await expect(form(page).prefix.locator('option[value="+57"]')).toHaveCount(1);
+    await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
+    await fillIn(page, email);
+    await form(page).send.click();
+
+    await expect.poll(() => said).toEqual(['Failed to submit form. Please try again.']);
+    await expect(form(page).email).toHaveValue(email);
+    await expect(form(page).number).toHaveValue('300 123 4567');
+    expect(JSON.stringify(await author.listContactMessages())).not.toContain(email);
+  });
+
+  test('shows an empty page with a working form when the CMS cannot be read', async ({ page }) => {
+    await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
+    await page.goto('/Contact');
+    // The footer reads the CMS too; the contact section shows the default map and the form.
+    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expect(form(page).message).toBeEditable();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('fits a phone: nothing wider than the screen, the map and the form in reach', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/Contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+    await expect(page.getByText('Our office')).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const { firstName, send } = form(page);
+    const field = await firstName.boundingBox();
+    expect(field!.x).toBeGreaterThanOrEqual(0);
+    expect(field!.x + field!.width).toBeLessThanOrEqual(375);
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeInViewport({ ratio: 1 });
+  });
+});
+
+test.describe('the map’s JavaScript', () => {
+  test('loads only on /Contact', async ({ page }) => {
+    const leaflet = () => page.evaluate(() => 'L' in window);
+    for (const path of ['/', '/Articles', '/New-start-here', '/New-letter', '/About']) {
+      await page.goto(path);
+      await expect(page.locator('main')).not.toContainText('Loading');
+      expect(await leaflet(), path).toBe(false);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByText('Our office')).toBeVisible();
+    expect(await leaflet()).toBe(true);
+  });
+});
