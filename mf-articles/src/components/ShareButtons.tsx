@@ -30,7 +30,7 @@ export function ShareButtons({ article }: { article: Article }) {
         <li key={network}>
           <button
             type="button"
-            className="mfa-share-button"
+            className="round-button mfa-share-button"
             aria-label={`Share on ${name}`}
             onClick={() => share(network, article)}
           >

@@ -6,7 +6,14 @@ export function SocialLinks({ links }: { links: SocialLink[] }) {
     <ul className="social-links">
       {links.map(({ network, label, href }) => (
         <li key={network}>
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+          <a
+            className="round-button"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            title={label}
+          >
             <NetworkIcon network={network} />
           </a>
         </li>

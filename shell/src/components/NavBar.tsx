@@ -46,7 +46,7 @@ export function NavBar() {
           <ThemeToggle />
           <button
             type="button"
-            className="icon-button hamburger"
+            className="round-button hamburger"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
