@@ -34,6 +34,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     // Article lists are tens of kilobytes of JSON; gzip cuts them to a fraction.
     'strapi::compression',
     'strapi::query',
+    'global::published-only',
     { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
     'strapi::session',
     'strapi::favicon',

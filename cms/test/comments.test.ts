@@ -110,7 +110,7 @@ describe('votes', () => {
     ['a jump of more than one', { like: '7' }, '0'],
     ['a count that is not a number', { like: 'many' }, '0'],
     ['a count sent as a number', { like: 1 }, '0'],
-    ['no X-Vote-Base header', { like: '1' }, undefined],
+    ['an X-Vote-Base that is not a count', { like: '1' }, 'zero'],
     ['no change', { like: '3' }, '3'],
   ])('refuses %s with 400 and changes nothing', async (_case, data, base) => {
     const documentId = await approvedComment();

@@ -32,7 +32,12 @@ export default async function globalSetup() {
 
   const standIns = await startStandIns();
   const cms = await startStrapi({
-    env: { CORS_ORIGINS: Object.values(appUrls).join(','), WRITE_RATE_LIMIT: '100000' },
+    env: {
+      CORS_ORIGINS: Object.values(appUrls).join(','),
+      WRITE_RATE_LIMIT: '100000',
+      // The CMS places the contact address when it is saved (the seed too).
+      GEOCODER_URL: `${standIns.url}/geocoder/search`,
+    },
   });
 
   const config = {

@@ -3,19 +3,18 @@ import { publicTextFields } from './public-input';
 
 export const VOTE_FIELDS = ['like', 'dislike'] as const;
 export type VoteField = (typeof VOTE_FIELDS)[number];
-export interface Vote {
-  field: VoteField;
-  step: 1 | -1;
-}
+
+/**
+ * A vote keeps the spec's body, `{ data: { like: "6" } }`: the count the visitor expects, as text.
+ * - With the header `X-Vote-Base: 5` (the count the visitor saw), the difference is the step the
+ *   visitor means, applied to whatever is stored now: votes from stale pages all count.
+ * - Without it (the spec's own request, as any client sends it), the count is a compare-and-set:
+ *   taken only when it is one step from the stored count, otherwise refused with the current count.
+ */
+export type Vote = { field: VoteField; step: 1 | -1 } | { field: VoteField; count: number };
 
 const COUNT = /^\d{1,9}$/;
 
-/**
- * A vote keeps the spec's body, `{ data: { like: "6" } }` (the count the visitor expects, as text),
- * and adds the header `X-Vote-Base: 5` (the count the visitor saw). Their difference is the step the
- * visitor means, +1 or -1; the server applies that step to whatever is stored now, so votes cast
- * from stale pages by many visitors at once all count.
- */
 export function parseVote(body: { data?: unknown } | undefined, baseHeader: string | undefined): Vote {
   const fields = publicTextFields(body, VOTE_FIELDS);
   const present = VOTE_FIELDS.filter((field) => fields[field] !== undefined);
@@ -27,7 +26,8 @@ export function parseVote(body: { data?: unknown } | undefined, baseHeader: stri
   if (!COUNT.test(value)) {
     throw new errors.ValidationError(`${field} must be a count written as text, e.g. "3".`);
   }
-  if (!baseHeader || !COUNT.test(baseHeader)) {
+  if (baseHeader === undefined || baseHeader === '') return { field, count: Number(value) };
+  if (!COUNT.test(baseHeader)) {
     throw new errors.ValidationError('The X-Vote-Base header must carry the count the visitor saw, e.g. "2".');
   }
   const step = Number(value) - Number(baseHeader);

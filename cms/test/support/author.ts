@@ -54,9 +54,27 @@ export const author = {
   listContactMessages: () =>
     adminRequest(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then((answer) => answer.results),
 
+  /** A new article, saved as a draft and never published. */
+  createDraftArticle: (data: Record<string, unknown>) =>
+    adminRequest(collection('api::article.article'), 'POST', data).then((answer) => answer.data as { documentId: string }),
+
+  /** Saves an edit to an article's draft without publishing it. */
+  editArticleDraft: (documentId: string, data: Record<string, unknown>) =>
+    adminRequest(`${collection('api::article.article')}/${documentId}`, 'PUT', data),
+
   async publishArticle(data: Record<string, unknown>) {
-    const created = await adminRequest(collection('api::article.article'), 'POST', data);
-    await adminRequest(`${collection('api::article.article')}/${created.data.documentId}/actions/publish`, 'POST', {});
-    return created.data;
+    const created = await author.createDraftArticle(data);
+    await adminRequest(`${collection('api::article.article')}/${created.documentId}/actions/publish`, 'POST', {});
+    return created;
   },
+
+  contactDetails: () =>
+    adminRequest(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(
+      (answer) => answer.results[0] as { documentId: string; location: string; latitude: number | null; longitude: number | null },
+    ),
+
+  updateContactDetails: (documentId: string, data: Record<string, unknown>) =>
+    adminRequest(`${collection('api::contact-detail.contact-detail')}/${documentId}`, 'PUT', data).then(
+      (answer) => answer.data as { location: string; latitude: number | null; longitude: number | null },
+    ),
 };

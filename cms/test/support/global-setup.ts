@@ -1,3 +1,4 @@
+import { startGeocoderStandIn } from './geocoder-stand-in';
 import { startStrapi } from './strapi-process';
 
 // Limits low enough to test, and each test acts as its own visitor through X-Forwarded-For.
@@ -7,10 +8,13 @@ export const TEST_ENV = {
   WRITE_RATE_WINDOW_SECONDS: '60',
   WRITE_MAX_BYTES: '4096',
   CORS_ORIGINS: 'http://site.test,http://localhost:3000',
+  GEOCODER_USER_AGENT: 'blog-cms-tests/1.0 (author@example.test)',
 };
 
 export default async function globalSetup() {
-  const strapi = await startStrapi({ env: TEST_ENV });
+  const geocoder = await startGeocoderStandIn();
+  const strapi = await startStrapi({ env: { ...TEST_ENV, GEOCODER_URL: geocoder.url } });
   process.env.CMS_URL = strapi.url;
-  (globalThis as { cms?: typeof strapi }).cms = strapi;
+  process.env.GEOCODER_URL = geocoder.url;
+  Object.assign(globalThis, { cms: strapi, geocoder });
 }

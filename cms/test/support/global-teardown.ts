@@ -2,8 +2,9 @@ import fs from 'fs';
 import type { StrapiProcess } from './strapi-process';
 
 export default async function globalTeardown() {
-  const strapi = (globalThis as { cms?: StrapiProcess }).cms;
-  if (!strapi) return;
-  await strapi.stop();
-  fs.rmSync(strapi.dataDir, { recursive: true, force: true });
+  const { cms, geocoder } = globalThis as { cms?: StrapiProcess; geocoder?: { close(): Promise<void> } };
+  await geocoder?.close();
+  if (!cms) return;
+  await cms.stop();
+  fs.rmSync(cms.dataDir, { recursive: true, force: true });
 }

@@ -1,25 +1,44 @@
 import { factories } from '@strapi/strapi';
+import createError from 'http-errors';
 import type { Vote } from '../../../lib/vote';
 
 const UID = 'api::comment.comment';
+const APPROVED = { approve_comment: true };
 
 export default factories.createCoreService(UID, ({ strapi }) => ({
   /**
-   * Moves an approved comment's count by one step in a single UPDATE, so concurrent votes never
-   * overwrite each other; a count never goes below zero. Resolves to null when no approved comment
-   * has that documentId.
+   * Applies a vote to an approved comment in a single UPDATE (portable SQL: SQLite and PostgreSQL),
+   * so concurrent votes never overwrite each other and a count never goes below zero. Resolves to
+   * null when no approved comment has that documentId; a compare-and-set vote whose count is not
+   * one step from the stored one is a 409 carrying the current count.
    */
-  async applyVote(documentId: string, { field, step }: Vote) {
+  async applyVote(documentId: string, vote: Vote) {
     const { tableName, attributes } = strapi.db.metadata.get(UID);
     const column = (name: string) => (attributes[name] as { columnName?: string }).columnName ?? name;
     const db = strapi.db.connection;
-    const changed = await db(tableName)
-      .where({ [column('documentId')]: documentId, [column('approve_comment')]: true })
-      .update({
-        [column(field)]: db.raw('CAST(MAX(CAST(?? AS INTEGER) + CAST(? AS INTEGER), 0) AS TEXT)', [column(field), step]),
-        [column('updatedAt')]: Date.now(),
+    const stored = db.raw('CAST(?? AS INTEGER)', [column(vote.field)]);
+    const approved = db(tableName).where({ [column('documentId')]: documentId, [column('approve_comment')]: true });
+    const updatedAt = { [column('updatedAt')]: new Date() };
+    let changed: number;
+    if ('step' in vote) {
+      // Bound numbers may reach SQLite as floating point: the arithmetic is kept on integers.
+      const moved = db.raw('CAST(? AS INTEGER) + ?', [vote.step, stored]);
+      changed = await approved.update({
+        [column(vote.field)]: db.raw('CAST(CASE WHEN ? < 0 THEN 0 ELSE ? END AS TEXT)', [moved, moved]),
+        ...updatedAt,
       });
-    if (changed === 0) return null;
-    return strapi.documents(UID).findFirst({ filters: { documentId, approve_comment: true } });
+    } else {
+      changed = await approved
+        .whereRaw('? IN (?, ?)', [stored, vote.count - 1, vote.count + 1])
+        .update({ [column(vote.field)]: String(vote.count), ...updatedAt });
+    }
+    const comment = await strapi.documents(UID).findFirst({ filters: { documentId, ...APPROVED } });
+    if (changed === 0 && comment) {
+      const current = comment[vote.field];
+      throw createError(409, `The ${vote.field} count is ${current} now; vote again from it.`, {
+        details: { [vote.field]: current },
+      });
+    }
+    return comment;
   },
 }));

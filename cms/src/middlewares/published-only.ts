@@ -1,0 +1,17 @@
+import { errors } from '@strapi/utils';
+import type { Context, Next } from 'koa';
+
+/**
+ * The public reads published content only. Strapi's `status=draft` would answer drafts (never
+ * published ones, and unpublished edits of published ones, down to populated relations) to anyone
+ * the read permission covers, so a read without credentials that asks for anything but published
+ * content is refused.
+ */
+export default () => async (ctx: Context, next: Next) => {
+  const isPublicRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/api/') && !ctx.get('authorization');
+  const { status } = ctx.query;
+  if (isPublicRead && status !== undefined && status !== 'published') {
+    throw new errors.ValidationError('Only published content is public: leave out status or send status=published.');
+  }
+  await next();
+};
