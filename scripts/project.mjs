@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The README's commands: `npm start` and `npm test`. Each brings what a fresh machine lacks
-// (pnpm, the workspace's packages, Chromium for the browser tests), then does its job.
+// (pnpm, the workspace's packages, Chromium and PostgreSQL for the tests), then does its job.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,14 +29,25 @@ function install() {
   pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { env });
 }
 
-/** The browser tests drive Debian's Chromium (Playwright's own download is not reachable here). */
-function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return;
+/** Whether some version of Debian's PostgreSQL server programs is installed. */
+function hasPostgres() {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  return versions.some((version) => existsSync(path.join('/usr/lib/postgresql', version, 'bin', 'initdb')));
+}
+
+/**
+ * What the tests need from Debian: Chromium for the browser tests (Playwright's own download is
+ * not reachable here) and PostgreSQL, on which the CMS's API tests run a second time.
+ */
+function ensureTestPackages() {
+  const missing = [];
+  if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
+  if (!process.env.POSTGRES_BIN_DIR && !hasPostgres()) missing.push('postgresql');
+  if (missing.length === 0) return;
   const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
-  console.log('Installing Chromium for the browser tests (apt-get)...');
+  console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);
   apt('update');
-  apt('install', '-y', '--no-install-recommends', 'chromium');
+  apt('install', '-y', '--no-install-recommends', ...missing);
 }
 
 const commands = {
@@ -46,7 +57,7 @@ const commands = {
   },
   test() {
     install();
-    ensureChromium();
+    ensureTestPackages();
     pnpm(['run', 'test:all']);
   },
 };

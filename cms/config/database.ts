@@ -1,22 +1,50 @@
 import path from 'path';
 import type { Core } from '@strapi/strapi';
 
+/**
+ * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
+ * one address, configured by Strapi's conventional variables.
+ */
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
   const client = env('DATABASE_CLIENT', 'sqlite');
-  if (client !== 'sqlite') {
-    throw new Error(`DATABASE_CLIENT=${client}: only the embedded sqlite client is installed with this project.`);
-  }
-  return {
-    connection: {
-      client,
+  const acquireConnectionTimeout = env.int('DATABASE_CONNECTION_TIMEOUT', 60000);
+  if (client === 'sqlite') {
+    return {
       connection: {
-        // Relative names resolve from the cms folder (this file runs from cms/dist/config).
-        filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
+        client,
+        connection: {
+          // Relative names resolve from the cms folder (this file runs from cms/dist/config).
+          filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
+        },
+        useNullAsDefault: true,
+        acquireConnectionTimeout,
       },
-      useNullAsDefault: true,
-      acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000),
-    },
-  };
+    };
+  }
+  if (client === 'postgres') {
+    const ssl = env.bool('DATABASE_SSL', false) && {
+      rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
+      ca: env('DATABASE_SSL_CA', undefined),
+    };
+    return {
+      connection: {
+        client,
+        connection: {
+          connectionString: env('DATABASE_URL', undefined),
+          host: env('DATABASE_HOST', 'localhost'),
+          port: env.int('DATABASE_PORT', 5432),
+          database: env('DATABASE_NAME', 'strapi'),
+          user: env('DATABASE_USERNAME', 'strapi'),
+          password: env('DATABASE_PASSWORD', 'strapi'),
+          ssl,
+          schema: env('DATABASE_SCHEMA', 'public'),
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
+        acquireConnectionTimeout,
+      },
+    };
+  }
+  throw new Error(`DATABASE_CLIENT=${client}: use sqlite (the default) or postgres.`);
 };
 
 export default config;

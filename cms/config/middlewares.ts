@@ -4,6 +4,7 @@ const DEFAULT_SITE_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http:
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => {
   const origins = env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS) as string[];
+  const mediaOrigins = [env('S3_PUBLIC_URL', ''), env('S3_ENDPOINT', '')].filter(Boolean).map((url) => new URL(url).origin);
   return [
     'strapi::logger',
     'strapi::errors',
@@ -13,6 +14,16 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
       config: {
         // The site's pages live on other origins and embed the media this server holds.
         crossOriginResourcePolicy: { policy: 'cross-origin' },
+        // The admin panel shows media kept on S3-compatible storage, when configured.
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            'connect-src': ["'self'", 'https:'],
+            'img-src': ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', ...mediaOrigins],
+            'media-src': ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', ...mediaOrigins],
+            upgradeInsecureRequests: null,
+          },
+        },
       },
     },
     {
@@ -28,7 +39,12 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     { name: 'global::write-size', config: { maxBytes: env.int('WRITE_MAX_BYTES', 16 * 1024) } },
     {
       name: 'global::write-rate-limit',
-      config: { max: env.int('WRITE_RATE_LIMIT', 30), windowSeconds: env.int('WRITE_RATE_WINDOW_SECONDS', 60) },
+      config: {
+        max: env.int('WRITE_RATE_LIMIT', 30),
+        windowSeconds: env.int('WRITE_RATE_WINDOW_SECONDS', 60),
+        // Several CMS processes (PostgreSQL) share one limit through the database.
+        store: env('WRITE_RATE_STORE', env('DATABASE_CLIENT', 'sqlite') === 'postgres' ? 'database' : 'memory'),
+      },
     },
     'strapi::poweredBy',
     // Article lists are tens of kilobytes of JSON; gzip cuts them to a fraction.

@@ -1,12 +1,24 @@
 import type { Core } from '@strapi/strapi';
+import { ensureRateLimitTable } from './lib/rate-limit-store';
 import { grantPublicPermissions } from './permissions';
 import { seedIfEmpty } from './seed';
+import { takeStartupLock } from './startup-lock';
+
+let releaseStartupLock: () => Promise<void> = async () => undefined;
 
 export default {
-  register() {},
+  // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
+  async register({ strapi }: { strapi: Core.Strapi }) {
+    releaseStartupLock = await takeStartupLock(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    await grantPublicPermissions(strapi);
-    await seedIfEmpty(strapi);
+    try {
+      await grantPublicPermissions(strapi);
+      await ensureRateLimitTable(strapi.db.connection);
+      await seedIfEmpty(strapi);
+    } finally {
+      await releaseStartupLock();
+    }
   },
 };

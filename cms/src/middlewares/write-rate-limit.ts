@@ -1,41 +1,30 @@
 import { errors } from '@strapi/utils';
+import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { isPublicWrite } from '../lib/public-write';
+import { databaseStore, memoryStore } from '../lib/rate-limit-store';
 
-interface Window {
-  startedAt: number;
-  count: number;
+export interface WriteRateLimitConfig {
+  max: number;
+  windowSeconds: number;
+  /** `memory` for one CMS process; `database` shares the count between all processes on one database. */
+  store: 'memory' | 'database';
 }
 
-/**
- * At most `max` public writes per client address in each window of `windowSeconds`
- * (fixed windows, kept in memory: one CMS process serves the site).
- */
-export default (config: { max: number; windowSeconds: number }) => {
+/** At most `max` public writes per client address in each window of `windowSeconds`. */
+export default (config: WriteRateLimitConfig, { strapi }: { strapi: Core.Strapi }) => {
   const windowMs = config.windowSeconds * 1000;
-  const windows = new Map<string, Window>();
+  const store = config.store === 'database' ? databaseStore(() => strapi.db.connection) : memoryStore();
 
   return async (ctx: Context, next: Next) => {
     if (!isPublicWrite(ctx)) return next();
     const now = Date.now();
-    let current = windows.get(ctx.ip);
-    if (!current || now - current.startedAt >= windowMs) {
-      if (windows.size > 10_000) forgetExpired(windows, now, windowMs);
-      current = { startedAt: now, count: 0 };
-      windows.set(ctx.ip, current);
-    }
-    current.count += 1;
-    if (current.count > config.max) {
-      const retryAfter = Math.ceil((current.startedAt + windowMs - now) / 1000);
+    const { startedAt, hits } = await store.hit(ctx.ip, now, windowMs);
+    if (hits > config.max) {
+      const retryAfter = Math.ceil((startedAt + windowMs - now) / 1000);
       ctx.set('Retry-After', String(retryAfter));
       throw new errors.RateLimitError(`Too many writes; try again in ${retryAfter} s.`, { retryAfter });
     }
     return next();
   };
 };
-
-function forgetExpired(windows: Map<string, Window>, now: number, windowMs: number) {
-  for (const [ip, window] of windows) {
-    if (now - window.startedAt >= windowMs) windows.delete(ip);
-  }
-}

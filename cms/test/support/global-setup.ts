@@ -1,4 +1,5 @@
 import { startGeocoderStandIn } from './geocoder-stand-in';
+import { startPostgres } from './postgres';
 import { startStrapi } from './strapi-process';
 
 // Limits low enough to test, and each test acts as its own visitor through X-Forwarded-For.
@@ -11,7 +12,13 @@ export const TEST_ENV = {
   GEOCODER_USER_AGENT: 'blog-cms-tests/1.0 (author@example.test)',
 };
 
+/** The suite runs on SQLite, and again on a throw-away PostgreSQL server with CMS_TEST_DATABASE=postgres. */
 export default async function globalSetup() {
+  if (process.env.CMS_TEST_DATABASE === 'postgres') {
+    const postgres = await startPostgres();
+    process.env.TEST_POSTGRES_URL = postgres.url;
+    Object.assign(globalThis, { postgres });
+  }
   const geocoder = await startGeocoderStandIn();
   const strapi = await startStrapi({ env: { ...TEST_ENV, GEOCODER_URL: geocoder.url } });
   process.env.CMS_URL = strapi.url;

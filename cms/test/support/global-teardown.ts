@@ -1,10 +1,17 @@
 import fs from 'fs';
+import type { PostgresServer } from './postgres';
 import type { StrapiProcess } from './strapi-process';
 
 export default async function globalTeardown() {
-  const { cms, geocoder } = globalThis as { cms?: StrapiProcess; geocoder?: { close(): Promise<void> } };
+  const { cms, geocoder, postgres } = globalThis as {
+    cms?: StrapiProcess;
+    geocoder?: { close(): Promise<void> };
+    postgres?: PostgresServer;
+  };
   await geocoder?.close();
-  if (!cms) return;
-  await cms.stop();
-  fs.rmSync(cms.dataDir, { recursive: true, force: true });
+  if (cms) {
+    await cms.stop();
+    fs.rmSync(cms.dataDir, { recursive: true, force: true });
+  }
+  await postgres?.stop();
 }

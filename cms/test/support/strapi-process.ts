@@ -15,7 +15,10 @@ export interface StrapiProcess {
 }
 
 export interface StartOptions {
-  /** Folder for the SQLite file and uploads; a fresh temporary one when omitted. */
+  /**
+   * Folder for the uploads and the SQLite file; a fresh temporary one when omitted. With
+   * TEST_POSTGRES_URL set, the CMS runs on PostgreSQL instead, in a database named after this folder.
+   */
   dataDir?: string;
   env?: Record<string, string>;
 }
@@ -32,9 +35,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Boots the compiled CMS (`cms/dist`) as a real Strapi process on a throw-away SQLite file. */
+/** The database settings of a CMS whose data lives in `dir`: SQLite, or PostgreSQL when the tests run on it. */
+async function databaseEnv(dir: string): Promise<Record<string, string>> {
+  const server = process.env.TEST_POSTGRES_URL;
+  if (!server) return { DATABASE_FILENAME: path.join(dir, 'data.db') };
+  // Loaded only for PostgreSQL runs: the browser tests never need the driver.
+  const { ensureDatabase } = await import('./postgres');
+  const name = path.basename(dir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+  return { DATABASE_CLIENT: 'postgres', DATABASE_URL: await ensureDatabase(server, name) };
+}
+
+/** Boots the compiled CMS (`cms/dist`) as a real Strapi process on a throw-away database. */
 export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Promise<StrapiProcess> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'blog-cms-'));
+  const database = await databaseEnv(dir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -46,7 +60,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_FILENAME: path.join(dir, 'data.db'),
+      ...database,
       PUBLIC_DIR: path.join(dir, 'public'),
       SERVE_ADMIN_PANEL: 'false',
       STRAPI_TELEMETRY_DISABLED: 'true',

@@ -1,0 +1,82 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { Client } from 'pg';
+import { newVisitor } from '../support/http';
+import { startStrapi, type StrapiProcess } from '../support/strapi-process';
+
+const SEED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'seed', 'content.json'), 'utf8'));
+const WRITE_LIMIT = 10;
+
+describe('two CMS processes on one PostgreSQL database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-cms-pair-'));
+  let pair: StrapiProcess[] = [];
+  let database: Client;
+
+  beforeAll(async () => {
+    // Both start at once on the same empty database.
+    const env = { IS_PROXIED: 'true', WRITE_RATE_LIMIT: String(WRITE_LIMIT), GEOCODER_URL: '' };
+    pair = await Promise.all([startStrapi({ dataDir, env }), startStrapi({ dataDir, env })]);
+    const name = path.basename(dataDir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+    database = new Client({ connectionString: `${process.env.TEST_POSTGRES_URL}/${name}` });
+    await database.connect();
+  }, 240_000);
+
+  afterAll(async () => {
+    await database?.end();
+    await Promise.all(pair.map((cms) => cms.stop()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const count = async (sql: string) => Number((await database.query(sql)).rows[0].count);
+  const send = (cms: StrapiProcess, pathname: string, init: { method: string; body: unknown; headers?: Record<string, string> }) =>
+    fetch(`${cms.url}${pathname}`, {
+      method: init.method,
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor(), ...init.headers },
+      body: JSON.stringify(init.body),
+    });
+
+  it('seeds the empty database once', async () => {
+    expect(await count('SELECT count(*) FROM articles WHERE published_at IS NOT NULL')).toBe(SEED.articles.length);
+    expect(await count('SELECT count(*) FROM comments')).toBe(SEED.comments.length);
+    expect(await count('SELECT count(*) FROM contact_details')).toBe(1);
+    expect(await count('SELECT count(*) FROM about_mes')).toBe(1);
+    for (const cms of pair) {
+      const answer = await (await fetch(`${cms.url}/api/articles?pagination[pageSize]=1`)).json();
+      expect(answer.meta.pagination.total).toBe(SEED.articles.length);
+    }
+  });
+
+  it('counts 400 concurrent likes split between the two exactly', async () => {
+    const { data } = await (await fetch(`${pair[0].url}/api/comments?pagination[pageSize]=1`)).json();
+    const [{ documentId, like }] = data as { documentId: string; like: string }[];
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        send(pair[i % 2], `/api/comments/${documentId}`, {
+          method: 'PUT',
+          body: { data: { like: String(Number(like) + 1) } },
+          headers: { 'X-Vote-Base': like },
+        }),
+      ),
+    );
+    expect(answers.map(({ status }) => status)).toEqual(Array(400).fill(200));
+    const stored = await (await fetch(`${pair[1].url}/api/comments/${documentId}`)).json();
+    expect(Number(stored.data.like)).toBe(Number(like) + 400);
+  });
+
+  it('holds a burst of one visitor’s writes split between the two to one shared limit', async () => {
+    const visitor = newVisitor();
+    const comment = { data: { name: 'Burst', comment: 'Split between two processes', article: 'Limits' } };
+    const answers = await Promise.all(
+      Array.from({ length: 3 * WRITE_LIMIT }, (_, i) =>
+        send(pair[i % 2], '/api/comments', { method: 'POST', body: comment, headers: { 'X-Forwarded-For': visitor } }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(WRITE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * WRITE_LIMIT);
+    const refused = answers.find(({ status }) => status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) FROM comments WHERE name = 'Burst'`)).toBe(WRITE_LIMIT);
+  });
+});
