@@ -97,6 +97,22 @@ test.describe('home', () => {
     await expect(homeTitles(page)).toHaveText([BUDGETS, CYBER_INSURANCE]);
   });
 
+  test('renders bold as strong text on the home page and in the article’s detail, no asterisks left', async ({ page }) => {
+    // The seed's bold passages of BUDGETS: its opening sentence (within the home page's 15 lines) and a later line.
+    const opening = 'Defense budgets are rising almost everywhere, and 2027 will test whether that money turns into capability.';
+    const later = 'Investors should separate companies that can grow output from those that can only grow backlog.';
+    await page.goto('/Home');
+    const first = latest(page).getByRole('article').first();
+    await expect(first.locator('strong')).toHaveText([opening]);
+    await expect(first).not.toContainText('**');
+
+    await first.getByRole('link', { name: /^Continue reading/ }).click();
+    await expect(detailTitle(page, BUDGETS)).toBeVisible();
+    const body = page.locator('.mfa-prose');
+    await expect(body.locator('strong')).toHaveText([opening, later]);
+    await expect(page.getByRole('main')).not.toContainText('**');
+  });
+
   test('a topic click lists the articles of that topic', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('region', { name: 'TOPICS' }).getByRole('link', { name: 'Cyber (3)' }).click();

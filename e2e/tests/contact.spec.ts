@@ -17,6 +17,28 @@ async function standInRequests(): Promise<URL[]> {
 
 const geocoderCalls = async () => (await standInRequests()).filter(({ pathname }) => pathname === '/geocoder/search');
 
+const isContactDetails = (url: URL) => url.href.startsWith(`${site.cmsUrl}/api/contact-details`);
+
+/** The contact details as the CMS answers them, with the stored place changed to `place`. */
+async function answerStoredPlace(page: Page, place: { latitude: number | null; longitude: number | null }) {
+  await page.route(isContactDetails, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data[0] = { ...body.data[0], ...place };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** As a CMS whose geocoder could not place the address answers: the browser then geocodes it itself. */
+const withoutStoredPlace = (page: Page) => answerStoredPlace(page, { latitude: null, longitude: null });
+
+/** Every geocoder call the page makes. */
+function browserGeocoderCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => request.url().startsWith(`${site.standInUrl}/geocoder/`) && calls.push(request.url()));
+  return calls;
+}
+
 /** The Web Mercator tile holding a place, and where in that tile the place lies (0 to 1). */
 function tileOf({ lat, lon }: { lat: number; lon: number }, zoom: number) {
   const scale = 2 ** zoom;
@@ -93,7 +115,41 @@ test.describe('the contact page', () => {
     await expect(card).toContainText('Fill in the form below and I will reply within three working days.');
   });
 
-  test('centres the map on the geocoded address, with tiles from the configured server', async ({ page }) => {
+  test('centres the map on the place the CMS stored, and the browser asks no geocoder', async ({ page, request }) => {
+    // The CMS placed the seeded address through the stand-in geocoder when it stored the details.
+    const stored = (await (await request.get(`${site.cmsUrl}/api/contact-details?populate=*`)).json()).data[0];
+    expect(stored).toMatchObject({ latitude: STAND_IN_PLACE.lat, longitude: STAND_IN_PLACE.lon });
+    const asked = browserGeocoderCalls(page);
+    await page.goto('/Contact');
+    await expect(page.getByText('Our office')).toBeVisible();
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    const offset = await centreOffset(page, STAND_IN_PLACE);
+    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+
+    await page.reload();
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+    expect(asked).toEqual([]);
+    expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
+  });
+
+  test('follows the place the CMS answers, wherever the geocoder would put the address', async ({ page }) => {
+    const elsewhere = { lat: 10.9632, lon: -74.7964 };
+    await answerStoredPlace(page, { latitude: elsewhere.lat, longitude: elsewhere.lon });
+    const asked = browserGeocoderCalls(page);
+    await page.goto('/Contact');
+    await expect(tileImage(page, elsewhere)).toHaveCount(1);
+    const offset = await centreOffset(page, elsewhere);
+    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+
+  test('geocodes the address in the browser when the CMS stored no place, with tiles from the configured server', async ({
+    page,
+  }) => {
+    await withoutStoredPlace(page);
     const before = (await geocoderCalls()).length;
     await page.goto('/Contact');
     const map = page.getByRole('region', { name: 'Office location map' });
@@ -121,7 +177,10 @@ test.describe('the contact page', () => {
     expect(tiles.every(({ pathname }) => pathname.startsWith(`/tiles/${TILE_ZOOM}/`))).toBe(true);
   });
 
-  test('places a repeat visit from the browser’s cache, with no geocoder call', async ({ page }) => {
+  test('places a repeat visit from the browser’s cache, with no geocoder call, when the CMS stored no place', async ({
+    page,
+  }) => {
+    await withoutStoredPlace(page);
     await page.goto('/Contact');
     await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
     const cached = await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS);
@@ -134,7 +193,8 @@ test.describe('the contact page', () => {
     expect((await geocoderCalls()).length).toBe(before);
   });
 
-  test('keeps the default centre when the geocoder fails', async ({ page }) => {
+  test('keeps the default centre when the CMS stored no place and the geocoder fails', async ({ page }) => {
+    await withoutStoredPlace(page);
     await page.route(`${site.standInUrl}/geocoder/**`, (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto('/Contact');
     await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);

@@ -78,6 +78,23 @@ for (const [where, origin] of [
         await expect(main.getByText(line, { exact: true }).first()).toBeVisible();
       }
     });
+
+    test('renders bold as strong text, links inside it kept, no asterisks left', async ({ page }) => {
+      // The seeded text has no bold: the CMS's answer gets some, around a passage holding a link.
+      const passage = 'independent research institutes such as [SIPRI](https://www.sipri.org)';
+      await page.route((url) => url.href.startsWith(`${site.cmsUrl}/api/new-start-heres`), async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.data[0].text = body.data[0].text.replace(passage, `**${passage}**`);
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto(`${origin()}/New-start-here`);
+      const main = page.getByRole('main');
+      const bold = main.locator('strong');
+      await expect(bold).toHaveText(['independent research institutes such as SIPRI']);
+      await expect(bold.getByRole('link', { name: 'SIPRI' })).toHaveAttribute('href', 'https://www.sipri.org');
+      await expect(main).not.toContainText('**');
+    });
   });
 }
 

@@ -16,6 +16,9 @@ export const DETAILS: ContactDetails = {
   email: 'author@example.test',
   phone: '+57 605 358 2741',
   location: 'Carrera 53 # 82-86, Barranquilla',
+  // As the CMS answers when its geocoder could not place the address: the browser geocodes it.
+  latitude: null,
+  longitude: null,
   Facebook_url: 'https://www.facebook.com/author',
   x_url: null,
   linkedin_url: 'https://www.linkedin.com/in/author',

@@ -82,6 +82,12 @@ export interface ContactDetails extends Entry {
   email: string | null;
   phone: string | null;
   location: string | null;
+  /**
+   * Where the CMS placed `location` when the details were saved, so browsers need not ask the
+   * geocoder; null when it could not. Absent from a CMS that predates them.
+   */
+  latitude?: number | null;
+  longitude?: number | null;
   Facebook_url: string | null;
   x_url: string | null;
   linkedin_url: string | null;

@@ -28,8 +28,7 @@ export function ArticleCard({ article, eager, onOpen }: ArticleCardProps) {
             {article.title_article}
           </OpenArticleLink>
         </h2>
-        {/* Bold is rendered on this list only (spec §5). */}
-        <Markup text={teaserText(article.text_article)} bold className="mfa-card-description" />
+        <Markup text={teaserText(article.text_article)} className="mfa-card-description" />
       </div>
     </article>
   );

@@ -86,8 +86,9 @@ describe('the article', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'The chain' })).toBeInTheDocument();
     expect(screen.getByText('Slowest stage sets the pace.').tagName).toBe('BLOCKQUOTE');
     expect(screen.getByRole('link', { name: 'NATO' })).toHaveAttribute('href', 'https://www.nato.int');
-    // Bold is for the Articles list only (spec §5).
-    expect(screen.getByText('Shells are **strategic**.')).toBeInTheDocument();
+    expect(screen.getByText('strategic').tagName).toBe('STRONG');
+    expect(screen.getByText('strategic').closest('p')).toHaveTextContent(/^Shells are strategic\.$/);
+    expect(document.body).not.toHaveTextContent('**');
     await screen.findByText('No comments yet.');
   });
 

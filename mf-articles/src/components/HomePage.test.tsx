@@ -79,6 +79,16 @@ describe('home', () => {
     expect(next).toHaveTextContent('Short 15');
   });
 
+  it('renders the articles’ markup, bold included', async () => {
+    const opening = 'Budgets are rising almost everywhere.';
+    loadArticles.mockResolvedValue([second, oldest, { ...newest, text_article: `**${opening}** 2027 will test them.\n${lines(16)}` }]);
+    await renderHome();
+    const [first] = within(latest()).getAllByRole('article');
+    expect(within(first).getByText(opening).tagName).toBe('STRONG');
+    expect(within(first).getByText(opening).closest('p')).toHaveTextContent(`${opening} 2027 will test them.`);
+    expect(first).not.toHaveTextContent('**');
+  });
+
   it('cuts a text longer than 15 lines and offers to continue reading it', async () => {
     await renderHome();
     const [first, next] = within(latest()).getAllByRole('article');

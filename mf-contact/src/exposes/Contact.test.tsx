@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('the contact page', () => {
-  it('shows the texts and contact details from the CMS over the map of the geocoded address', async () => {
+  it('shows the texts and contact details from the CMS over the map of the address geocoded in the browser', async () => {
     jest.mocked(fetchContactDetails).mockResolvedValue(DETAILS);
     jest.mocked(fetchCoverContact).mockResolvedValue(COVER);
     jest.mocked(geocode).mockResolvedValue({ lat: 10.9985, lon: -74.8125 });
@@ -49,6 +49,23 @@ describe('the contact page', () => {
     const map = screen.getByRole('region', { name: 'Office location map' });
     expect(await screen.findByText('Map centred on 10.9985, -74.8125')).toBeInTheDocument();
     expect(map).toContainElement(screen.getByText(/Map centred on/));
+    expect(geocode).toHaveBeenCalledWith('Carrera 53 # 82-86, Barranquilla');
+  });
+
+  it('centres the map on the place the CMS stored for the address, with no geocoder call', async () => {
+    jest.mocked(fetchContactDetails).mockResolvedValue({ ...DETAILS, latitude: 10.9991, longitude: -74.8102 });
+    jest.mocked(fetchCoverContact).mockResolvedValue(COVER);
+    render(<Contact />);
+    expect(await screen.findByText('Map centred on 10.9991, -74.8102')).toBeInTheDocument();
+    expect(geocode).not.toHaveBeenCalled();
+  });
+
+  it('geocodes the address in the browser when the CMS stored an invalid place', async () => {
+    jest.mocked(fetchContactDetails).mockResolvedValue({ ...DETAILS, latitude: 100, longitude: -74.8102 });
+    jest.mocked(fetchCoverContact).mockResolvedValue(COVER);
+    jest.mocked(geocode).mockResolvedValue({ lat: 10.9985, lon: -74.8125 });
+    render(<Contact />);
+    expect(await screen.findByText('Map centred on 10.9985, -74.8125')).toBeInTheDocument();
     expect(geocode).toHaveBeenCalledWith('Carrera 53 # 82-86, Barranquilla');
   });
 

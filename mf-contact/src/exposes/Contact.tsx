@@ -9,8 +9,7 @@ import './Contact.css';
 export default function Contact() {
   const details = useLoaded(fetchContactDetails);
   const cover = useLoaded(fetchCoverContact);
-  // undefined while the details load, null when there are none: the map then keeps its default centre.
-  const centre = useMapCentre(details && details.location);
+  const centre = useMapCentre(details);
 
   return (
     <div className="contact">

@@ -1,4 +1,4 @@
-import { DEFAULT_CENTRE, mapCentre } from './centre';
+import { DEFAULT_CENTRE, mapCentre, storedCentre } from './centre';
 
 const storage = () => {
   const entries = new Map<string, string>();
@@ -20,5 +20,35 @@ describe('mapCentre', () => {
     const geocode = jest.fn(async () => ({ lat: 1, lon: 1 }));
     await expect(mapCentre(address, { storage: storage(), geocode })).resolves.toBe(DEFAULT_CENTRE);
     expect(geocode).not.toHaveBeenCalled();
+  });
+});
+
+describe('storedCentre', () => {
+  it('is the place the CMS stored for the address', () => {
+    expect(storedCentre({ latitude: 10.9985, longitude: -74.8125 })).toEqual({ lat: 10.9985, lon: -74.8125 });
+  });
+
+  it.each([
+    [0, 0],
+    [-90, 180],
+    [90, -180],
+  ])('takes %p, %p as a place: the edges of the map and zero are real coordinates', (latitude, longitude) => {
+    expect(storedCentre({ latitude, longitude })).toEqual({ lat: latitude, lon: longitude });
+  });
+
+  it.each([
+    ['no details', null],
+    ['details not loaded yet', undefined],
+    ['none stored', { latitude: null, longitude: null }],
+    ['a CMS that predates them', {}],
+    ['the latitude only', { latitude: 10.9985, longitude: null }],
+    ['the longitude only', { latitude: null, longitude: -74.8125 }],
+    ['a latitude out of range', { latitude: 90.5, longitude: -74.8125 }],
+    ['a longitude out of range', { latitude: 10.9985, longitude: -180.5 }],
+    ['not a number', { latitude: Number.NaN, longitude: -74.8125 }],
+    ['an endless number', { latitude: 10.9985, longitude: Number.POSITIVE_INFINITY }],
+    ['text', { latitude: '10.9985', longitude: '-74.8125' }],
+  ])('is null for %s', (_case, details) => {
+    expect(storedCentre(details as Parameters<typeof storedCentre>[0])).toBeNull();
   });
 });

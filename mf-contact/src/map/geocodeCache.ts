@@ -1,4 +1,5 @@
 import type { Coordinates } from '@blog/shared';
+import { validCoordinates } from './coordinates';
 
 /** The part of `localStorage` the cache uses, so tests can hand in their own. */
 export type CoordinateStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -11,16 +12,13 @@ export interface GeocodeDependencies {
 
 export const cacheKey = (address: string) => `geocode:${address}`;
 
-const isCoordinate = (value: unknown, limit: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
-
 /** What the cache holds for the address, when it holds a usable place. */
 export function cachedCoordinates(storage: CoordinateStorage, address: string): Coordinates | null {
   try {
     const stored: unknown = JSON.parse(storage.getItem(cacheKey(address)) ?? 'null');
     if (typeof stored !== 'object' || stored === null) return null;
     const { lat, lon } = stored as Record<string, unknown>;
-    return isCoordinate(lat, 90) && isCoordinate(lon, 180) ? { lat, lon } : null;
+    return validCoordinates(lat, lon);
   } catch {
     // Storage that throws or holds something else than JSON counts as a miss.
     return null;

@@ -13,7 +13,7 @@ const about: AboutEntry = {
   documentId: 'about',
   title: 'About the Author',
   phrase: 'Numbers before opinions.',
-  description: 'First paragraph, with [a source](https://example.com/source).\n\nSecond paragraph, not **bold**.',
+  description: 'First paragraph, with [a source](https://example.com/source).\n\nSecond paragraph, in **bold**.',
   photo: {
     id: 7,
     url: '/uploads/author.jpg',
@@ -43,7 +43,8 @@ describe('About', () => {
     expect(screen.getByText('Numbers before opinions.')).toBeInTheDocument();
     expect(screen.getByText(/^First paragraph/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'a source' })).toHaveAttribute('href', 'https://example.com/source');
-    expect(screen.getByText('Second paragraph, not **bold**.')).toBeInTheDocument();
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    expect(screen.getByText('bold').closest('p')).toHaveTextContent(/^Second paragraph, in bold\.$/);
   });
 
   it('shows the photo from the media host at its own size, with its description', async () => {

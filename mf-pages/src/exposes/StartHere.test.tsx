@@ -24,10 +24,12 @@ describe('Start here', () => {
     expect(within(screen.getByRole('figure')).getByText('Photo by Ana Ruiz').tagName).toBe('FIGCAPTION');
   });
 
-  it('renders the formatted text with the shared markup, without bold', async () => {
+  it('renders the formatted text with the shared markup, bold included', async () => {
     render(<StartHere />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Where to begin' })).toBeInTheDocument();
-    expect(screen.getByText('Read the **budget** guide first.')).toBeInTheDocument();
+    expect(screen.getByText('budget').tagName).toBe('STRONG');
+    expect(screen.getByText('budget').closest('p')).toHaveTextContent(/^Read the budget guide first\.$/);
+    expect(screen.getByRole('article')).not.toHaveTextContent('**');
     expect(screen.getByText('Good analysis tells you what would change its mind.').tagName).toBe('BLOCKQUOTE');
     expect(screen.getByRole('link', { name: 'SIPRI' })).toHaveAttribute('href', 'https://www.sipri.org');
     expect(screen.queryByRole('link', { name: 'this' })).not.toBeInTheDocument();

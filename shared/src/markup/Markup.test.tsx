@@ -47,13 +47,23 @@ describe('Markup', () => {
     expect(container.querySelector('p')).toHaveTextContent('<script>alert(1)</script> <img src=x onerror=alert(1)>');
   });
 
-  it('renders bold only when asked', () => {
-    const { container, rerender } = render(<Markup text="A **bold** claim" />);
+  it('renders bold as strong text in paragraphs, headings and quotes, links inside it kept', () => {
+    const { container } = render(
+      <Markup text={'## The **real** cost\nA **bold** claim, **see [the report](https://example.com/r)**\n> **Never** trust'} />,
+    );
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('strong')).toHaveTextContent(/^real$/);
+    expect(container.querySelector('p strong')).toHaveTextContent(/^bold$/);
+    const link = screen.getByRole('link', { name: 'the report' });
+    expect(link.closest('strong')).toHaveTextContent(/^see the report$/);
+    expect(container.querySelector('blockquote strong')).toHaveTextContent(/^Never$/);
+    expect(container.querySelectorAll('strong')).toHaveLength(4);
+    expect(container).not.toHaveTextContent('**');
+  });
+
+  it('shows unbalanced bold markup as written', () => {
+    const { container } = render(<Markup text="A **bold claim" />);
     expect(container.querySelector('strong')).toBeNull();
-    expect(container).toHaveTextContent('A **bold** claim');
-    rerender(<Markup text="A **bold** claim" bold />);
-    expect(container.querySelector('strong')).toHaveTextContent(/^bold$/);
-    expect(container).toHaveTextContent('A bold claim');
+    expect(container).toHaveTextContent('A **bold claim');
   });
 
   it('passes the class name on', () => {

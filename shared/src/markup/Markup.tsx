@@ -3,8 +3,6 @@ import { parseMarkup, type Block, type Inline } from './parse';
 
 export interface MarkupProps {
   text: string | null | undefined;
-  /** Render `**bold**` as strong text (the Articles list only, spec §5). */
-  bold?: boolean;
   className?: string;
 }
 
@@ -47,8 +45,8 @@ function renderBlock(block: Block, index: number): ReactNode {
 }
 
 /** Article text with its markup (spec §5), as plain React elements: every text is escaped by React. */
-export function Markup({ text, bold = false, className }: MarkupProps) {
-  const blocks = text ? parseMarkup(text, { bold }) : [];
+export function Markup({ text, className }: MarkupProps) {
+  const blocks = text ? parseMarkup(text) : [];
   if (blocks.length === 0) return null;
   return <div className={className}>{blocks.map(renderBlock)}</div>;
 }

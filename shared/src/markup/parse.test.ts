@@ -80,23 +80,58 @@ describe('parseMarkup', () => {
     });
   });
 
-  it('leaves bold markup as written unless asked for', () => {
-    expect(parseMarkup('A **bold** claim')).toEqual([{ type: 'paragraph', children: [text('A **bold** claim')] }]);
-    expect(parseMarkup('A **bold** claim', { bold: true })).toEqual([
-      { type: 'paragraph', children: [text('A '), { type: 'strong', children: [text('bold')] }, text(' claim')] },
+  it('makes strong text of bold in paragraphs, headings and quotes', () => {
+    const strong = (value: string) => ({ type: 'strong', children: [text(value)] });
+    expect(parseMarkup('A **bold** claim\n## The **real** cost\n> **Never** trust')).toEqual([
+      { type: 'paragraph', children: [text('A '), strong('bold'), text(' claim')] },
+      { type: 'heading', level: 2, children: [text('The '), strong('real'), text(' cost')] },
+      { type: 'quote', children: [strong('Never'), text(' trust')] },
+    ]);
+  });
+
+  it('keeps each bold span to itself', () => {
+    expect(parseMarkup('**One** and **two**')).toEqual([
+      {
+        type: 'paragraph',
+        children: [{ type: 'strong', children: [text('One')] }, text(' and '), { type: 'strong', children: [text('two')] }],
+      },
     ]);
   });
 
   it('combines bold and links', () => {
-    expect(parseMarkup('**[a](/x)** [**b**](/y)', { bold: true })).toEqual([
+    expect(parseMarkup('**[a](/x)** [**b**](/y) **see [c](https://example.com/c) now**')).toEqual([
       {
         type: 'paragraph',
         children: [
           { type: 'strong', children: [{ type: 'link', href: '/x', external: false, children: [text('a')] }] },
           text(' '),
           { type: 'link', href: '/y', external: false, children: [{ type: 'strong', children: [text('b')] }] },
+          text(' '),
+          {
+            type: 'strong',
+            children: [
+              text('see '),
+              { type: 'link', href: 'https://example.com/c', external: true, children: [text('c')] },
+              text(' now'),
+            ],
+          },
         ],
       },
+    ]);
+  });
+
+  it.each(['A **bold claim', 'A bold** claim', '****', 'Two lines **cut\nin half**'])(
+    'leaves unbalanced or empty bold markup %p as written',
+    (written) => {
+      expect(parseMarkup(written)).toEqual(
+        written.split('\n').map((line) => ({ type: 'paragraph', children: [text(line)] })),
+      );
+    },
+  );
+
+  it('closes bold at the first pair of asterisks and leaves a lone pair after it as written', () => {
+    expect(parseMarkup('**a** b**')).toEqual([
+      { type: 'paragraph', children: [{ type: 'strong', children: [text('a')] }, text(' b**')] },
     ]);
   });
 });

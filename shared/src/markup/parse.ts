@@ -14,12 +14,8 @@ export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'break' };
 
-export interface MarkupOptions {
-  /** `**bold**`: the spec supports it on the Articles list only; elsewhere the asterisks stay as written. */
-  bold?: boolean;
-}
-
 const HEADING = /^(#{1,4}) (.*)$/;
+// Bold on every view, not on the Articles list only as spec §5 has it: nobody wants to read the asterisks.
 const STRONG = String.raw`\*\*(?<strong>.+?)\*\*`;
 // A target may hold one level of balanced parentheses, as many encyclopedia addresses do.
 const LINK = String.raw`\[(?<label>[^\]]+)\]\((?<target>(?:[^()]|\([^()]*\))*)\)`;
@@ -86,11 +82,11 @@ function parseLine(line: string, allowed: Allowed): Block {
 }
 
 /** One block per line: headings, quotes, paragraphs, and a break for each blank line. */
-export function parseMarkup(text: string, { bold = false }: MarkupOptions = {}): Block[] {
+export function parseMarkup(text: string): Block[] {
   // Trailing blank lines (a final newline most of all) are not breaks the author meant to show.
   const content = text.trimEnd();
   if (content === '') return [];
-  return content.split(/\r\n?|\n/).map((line) => parseLine(line, { strong: bold, links: true }));
+  return content.split(/\r\n?|\n/).map((line) => parseLine(line, { strong: true, links: true }));
 }
 
 function inlineText(nodes: Inline[]): string {
@@ -99,7 +95,7 @@ function inlineText(nodes: Inline[]): string {
 
 /** The words of the text without any markup, one line per block: for excerpts and share text. */
 export function plainText(text: string): string {
-  return parseMarkup(text, { bold: true })
+  return parseMarkup(text)
     .flatMap((block) => (block.type === 'break' ? [] : [inlineText(block.children)]))
     .join('\n');
 }

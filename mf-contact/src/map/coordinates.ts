@@ -1,0 +1,9 @@
+import type { Coordinates } from '@blog/shared';
+
+const isCoordinate = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+/** The place two stored values name (the browser's cache, the CMS), or null when they are no place on Earth. */
+export function validCoordinates(lat: unknown, lon: unknown): Coordinates | null {
+  return isCoordinate(lat, 90) && isCoordinate(lon, 180) ? { lat, lon } : null;
+}
