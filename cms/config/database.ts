@@ -1,6 +1,20 @@
 import path from 'path';
 import type { Core } from '@strapi/strapi';
 
+interface SqliteConnection {
+  function(name: string, options: { deterministic: boolean }, implementation: (value: unknown) => unknown): void;
+}
+
+/**
+ * SQLite's own lower() folds ASCII letters only; on every new connection it is replaced by
+ * JavaScript's, so that case-insensitive searches (`LOWER(column) LIKE …`) work for any script, as
+ * PostgreSQL's lower() does under a UTF-8 locale.
+ */
+function unicodeLower(connection: unknown, done: (error?: Error, connection?: unknown) => void) {
+  (connection as SqliteConnection).function('lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
+  done(undefined, connection);
+}
+
 /**
  * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
  * one address, configured by Strapi's conventional variables.
@@ -18,6 +32,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
         },
         useNullAsDefault: true,
         acquireConnectionTimeout,
+        pool: { afterCreate: unicodeLower },
       },
     };
   }

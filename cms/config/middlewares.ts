@@ -49,6 +49,14 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     'strapi::poweredBy',
     // Article lists are tens of kilobytes of JSON; gzip cuts them to a fraction.
     'strapi::compression',
+    // Inside compression, so it hashes the JSON before it is compressed.
+    {
+      name: 'global::public-cache',
+      config: {
+        maxAge: env.int('API_CACHE_MAX_AGE', 5),
+        staleWhileRevalidate: env.int('API_CACHE_STALE_WHILE_REVALIDATE', 60),
+      },
+    },
     'strapi::query',
     'global::published-only',
     { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },

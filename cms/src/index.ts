@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
+import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { seedIfEmpty } from './seed';
 import { takeStartupLock } from './startup-lock';
@@ -16,6 +17,7 @@ export default {
     try {
       await grantPublicPermissions(strapi);
       await ensureRateLimitTable(strapi.db.connection);
+      await ensureReadModelIndexes(strapi);
       await seedIfEmpty(strapi);
     } finally {
       await releaseStartupLock();

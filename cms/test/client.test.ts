@@ -9,7 +9,8 @@ beforeAll(() => {
 
 describe('the typed client against the CMS', () => {
   it('reads every article and every approved comment, far past the 25 of one page', async () => {
-    const before = (await fetchArticles()).length;
+    // Counted apart: the client answers a second read of the same list within 5 s from the first.
+    const before = (await request('/api/articles?pagination[pageSize]=1')).body.meta.pagination.total;
     for (let i = 0; i < 26 - before + 5; i += 1) {
       await author.publishArticle({ title_article: `Paging probe ${i}`, date_of_the_article: '2023-01-01' });
     }

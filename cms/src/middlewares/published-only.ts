@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
+import { isPublicRead } from '../lib/public-read';
 
 /**
  * The public reads published content only. Strapi's `status=draft` would answer drafts (never
@@ -8,9 +9,8 @@ import type { Context, Next } from 'koa';
  * content is refused.
  */
 export default () => async (ctx: Context, next: Next) => {
-  const isPublicRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/api/') && !ctx.get('authorization');
   const { status } = ctx.query;
-  if (isPublicRead && status !== undefined && status !== 'published') {
+  if (isPublicRead(ctx) && status !== undefined && status !== 'published') {
     throw new errors.ValidationError('Only published content is public: leave out status or send status=published.');
   }
   await next();

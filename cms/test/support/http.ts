@@ -1,10 +1,6 @@
-import { randomBytes } from 'crypto';
+import { newVisitor } from './visitor';
 
-/** A fresh client address: every test votes and writes as its own visitor (the CMS trusts the proxy here). */
-export function newVisitor(): string {
-  const groups = randomBytes(8).toString('hex').match(/.{4}/g) as string[];
-  return `fd00::${groups.join(':')}`;
-}
+export { newVisitor };
 
 export interface Answer<T = any> {
   status: number;

@@ -37,7 +37,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-postgres-'));
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, 'data');
-  execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+  // A UTF-8 locale, whatever the environment's: lower() (the read model's search) then folds every script.
+  execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
     ...user,
     stdio: 'pipe',
   });

@@ -11,6 +11,8 @@ const STRAPI_BIN = path.join(path.dirname(STRAPI_PACKAGE), require(STRAPI_PACKAG
 export interface StrapiProcess {
   url: string;
   dataDir: string;
+  /** The database variables the process runs with (DATABASE_FILENAME, or DATABASE_CLIENT and DATABASE_URL). */
+  database: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   return {
     url,
     dataDir: dir,
+    database,
     stop: () => stop(child),
   };
 }

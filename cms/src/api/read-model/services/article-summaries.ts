@@ -1,0 +1,81 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { excerpt } from '../../../lib/excerpt';
+import {
+  articleHeading,
+  firstPhotosOf,
+  newestFirst,
+  publishedArticles,
+  readModelSchema,
+  topicRows,
+  type ReadModelSchema,
+} from '../../../lib/read-model';
+
+export interface SummariesQuery {
+  /** Trimmed; empty for every article. */
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Spec §5's search: the term is contained, whatever its case, in the title or a topic category.
+ * `%`, `_` and `\` in the term are literal. Both sides are lower-cased by the database's LOWER
+ * (Unicode-aware: see config/database.ts for SQLite) and the term by JavaScript.
+ */
+function matchesSearch(db: Knex, schema: ReadModelSchema, term: string) {
+  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const contains = (column: string) => db.raw(`LOWER(??) LIKE ? ESCAPE '\\'`, [column, pattern]);
+  const { articles, topicLinks, topics } = schema;
+  return (where: Knex.QueryBuilder) =>
+    where
+      .where(contains(`a.${articles.title}`))
+      .orWhereExists(
+        topicRows(db, schema)
+          .where(`l.${topicLinks.article}`, db.ref(`a.${articles.id}`))
+          .where(contains(`t.${topics.category}`))
+          .select(db.raw('1')),
+      );
+}
+
+async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
+  const { topicLinks, topics } = schema;
+  const rows: { article: number; category: string }[] = await topicRows(db, schema)
+    .whereIn(`l.${topicLinks.article}`, ids)
+    .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.topic}`])
+    .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`);
+  const byArticle = new Map<number, { category: string }[]>();
+  for (const { article, category } of rows) {
+    if (!byArticle.has(article)) byArticle.set(article, []);
+    byArticle.get(article)?.push({ category });
+  }
+  return byArticle;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** One page of the Articles list: newest first, each article's card without its body. */
+  async page({ search, page, pageSize }: SummariesQuery) {
+    const db = strapi.db.connection;
+    const schema = readModelSchema(strapi);
+    const matching = () =>
+      search === '' ? publishedArticles(db, schema) : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
+    const [{ total }] = await matching().count({ total: '*' });
+    const rows: { id: number; documentId: string; title_article: string; date_of_the_article: string; text: string | null }[] =
+      await newestFirst(matching(), schema)
+        .select(`a.${schema.articles.id} as id`, ...articleHeading(schema), `a.${schema.articles.text} as text`)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+    const ids = rows.map(({ id }) => id);
+    const topics = await topicsOf(db, schema, ids);
+    const photos = await firstPhotosOf(db, schema, ids);
+    return {
+      data: rows.map(({ id, text, ...heading }) => ({
+        ...heading,
+        topics: topics.get(id) ?? [],
+        excerpt: excerpt(text),
+        photo: photos.get(id) ?? null,
+      })),
+      meta: { pagination: { page, pageSize, pageCount: Math.ceil(Number(total) / pageSize), total: Number(total) } },
+    };
+  },
+});

@@ -1,0 +1,158 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+
+const ARTICLE = 'api::article.article';
+const COMMENT = 'api::comment.comment';
+const FILE = 'plugin::upload.file';
+// Column names Strapi uses in every component link and media link table but keeps out of its metadata.
+const COMPONENT_TYPE_COLUMN = 'component_type';
+const MEDIA_FIELD_COLUMN = 'field';
+
+interface JoinTableMeta {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+  on: Record<string, string>;
+  orderColumnName: string;
+}
+
+interface MorphJoinTableMeta {
+  name: string;
+  joinColumn: { name: string };
+  morphColumn: { typeColumn: { name: string }; idColumn: { name: string } };
+  orderBy: Record<string, 'asc' | 'desc'>;
+}
+
+/** The tables and columns the read model queries, as Strapi names them in its metadata. */
+export function readModelSchema(strapi: Core.Strapi) {
+  const meta = (uid: string) => {
+    const { tableName, attributes } = strapi.db.metadata.get(uid);
+    const column = (name: string) => (attributes[name] as { columnName?: string }).columnName ?? name;
+    const attribute = <T>(name: string) => attributes[name] as T;
+    return { tableName, column, attribute };
+  };
+  const article = meta(ARTICLE);
+  const topicsAttribute = article.attribute<{ target: string; joinTable: JoinTableMeta }>('topics');
+  const topic = meta(topicsAttribute.target);
+  const topicLink = topicsAttribute.joinTable;
+  const [[topicFieldColumn, topicField]] = Object.entries(topicLink.on);
+  const file = meta(FILE);
+  const mediaLink = file.attribute<{ joinTable: MorphJoinTableMeta }>('related').joinTable;
+  const comment = meta(COMMENT);
+  return {
+    articles: {
+      table: article.tableName,
+      id: article.column('id'),
+      documentId: article.column('documentId'),
+      title: article.column('title_article'),
+      date: article.column('date_of_the_article'),
+      text: article.column('text_article'),
+      publishedAt: article.column('publishedAt'),
+    },
+    /** The link rows from an article to its topic components, in order. */
+    topicLinks: {
+      table: topicLink.name,
+      article: topicLink.joinColumn.name,
+      topic: topicLink.inverseJoinColumn.name,
+      order: topicLink.orderColumnName,
+      where: { [topicFieldColumn]: topicField, [COMPONENT_TYPE_COLUMN]: topicsAttribute.target },
+    },
+    topics: { table: topic.tableName, id: topic.column('id'), category: topic.column('category') },
+    /** The link rows from an article to its photos, in order. */
+    photoLinks: {
+      table: mediaLink.name,
+      file: mediaLink.joinColumn.name,
+      article: mediaLink.morphColumn.idColumn.name,
+      order: Object.keys(mediaLink.orderBy)[0],
+      where: { [mediaLink.morphColumn.typeColumn.name]: ARTICLE, [MEDIA_FIELD_COLUMN]: 'photo_article' },
+    },
+    files: {
+      table: file.tableName,
+      id: file.column('id'),
+      url: file.column('url'),
+      width: file.column('width'),
+      height: file.column('height'),
+      alternativeText: file.column('alternativeText'),
+      formats: file.column('formats'),
+    },
+    comments: {
+      table: comment.tableName,
+      article: comment.column('article'),
+      approved: comment.column('approve_comment'),
+      publishedAt: comment.column('publishedAt'),
+    },
+  };
+}
+
+export type ReadModelSchema = ReturnType<typeof readModelSchema>;
+
+/** The published articles, as `a` (Strapi keeps a draft row beside each published one). */
+export function publishedArticles(db: Knex, { articles }: ReadModelSchema) {
+  return db({ a: articles.table }).whereNotNull(`a.${articles.publishedAt}`);
+}
+
+/** Newest first; articles of the same day in the order they were published. */
+export function newestFirst(query: Knex.QueryBuilder, { articles }: ReadModelSchema) {
+  return query.orderBy([
+    { column: `a.${articles.date}`, order: 'desc' },
+    { column: `a.${articles.id}`, order: 'asc' },
+  ]);
+}
+
+/** What every list says of an article of `a`. */
+export function articleHeading({ articles }: ReadModelSchema) {
+  return [
+    `a.${articles.documentId} as documentId`,
+    `a.${articles.title} as title_article`,
+    `a.${articles.date} as date_of_the_article`,
+  ];
+}
+
+/** Articles' topics: their link rows `l`, in the article's order, joined to the topics `t`. */
+export function topicRows(db: Knex, { topicLinks, topics }: ReadModelSchema) {
+  return db({ l: topicLinks.table })
+    .join({ t: topics.table }, `t.${topics.id}`, `l.${topicLinks.topic}`)
+    .where(aliased('l', topicLinks.where));
+}
+
+interface Size {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+const CARD_FORMATS = ['thumbnail', 'small', 'medium'];
+
+/** The first photo of each of these articles (by row id), with what a card shows: its size and the smaller formats. */
+export async function firstPhotosOf(db: Knex, { photoLinks, files }: ReadModelSchema, ids: number[]) {
+  const rows = await db({ m: photoLinks.table })
+    .join({ f: files.table }, `f.${files.id}`, `m.${photoLinks.file}`)
+    .where(aliased('m', photoLinks.where))
+    .whereIn(`m.${photoLinks.article}`, ids)
+    .orderBy([`m.${photoLinks.article}`, `m.${photoLinks.order}`, `f.${files.id}`])
+    .select(
+      `m.${photoLinks.article} as article`,
+      `f.${files.url} as url`,
+      `f.${files.width} as width`,
+      `f.${files.height} as height`,
+      `f.${files.alternativeText} as alternativeText`,
+      `f.${files.formats} as formats`,
+    );
+  const byArticle = new Map<number, Size & { alternativeText: string | null; formats: Record<string, Size> }>();
+  for (const { article, formats, ...photo } of rows) {
+    if (byArticle.has(article)) continue;
+    // JSON comes back as text from both databases.
+    const all: Record<string, Size> = (typeof formats === 'string' ? JSON.parse(formats) : formats) ?? {};
+    const cardFormats = Object.fromEntries(
+      CARD_FORMATS.filter((name) => all[name]).map((name) => [name, size(all[name])]),
+    );
+    byArticle.set(article, { ...size(photo), alternativeText: photo.alternativeText, formats: cardFormats });
+  }
+  return byArticle;
+}
+
+const size = ({ url, width, height }: Size): Size => ({ url, width, height });
+
+function aliased(alias: string, where: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(where).map(([column, value]) => [`${alias}.${column}`, value]));
+}
