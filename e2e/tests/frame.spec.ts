@@ -1,4 +1,4 @@
-import { countReactRenderers, expect, site, test } from '../support/site';
+import { MOST_API_REQUESTS, askedTwice, countReactRenderers, expect, firstVisit, site, test } from '../support/site';
 
 const ROUTES = [
   { path: '/', title: 'Home' },
@@ -21,6 +21,17 @@ test.describe('the frame', () => {
       await expect(page.getByRole('alert')).toHaveCount(0);
     });
   }
+
+  test('each page asks the CMS for what it shows, once, in a few requests', async ({ browser }) => {
+    const article = `/Articles?title=${encodeURIComponent("NATO's Two Percent Became a Floor")}`;
+    for (const path of [...ROUTES.map(({ path }) => path), article, '/New-letter?year=2024']) {
+      const visit = await firstVisit(browser, path);
+      expect(visit.requests.length, `${path} asked:\n${visit.requests.join('\n')}`).toBeLessThanOrEqual(MOST_API_REQUESTS);
+      // The footer and the page beside it (About, Contact) share what they both show.
+      expect(askedTwice(visit.requests), `${path} asked twice`).toEqual([]);
+      await visit.close();
+    }
+  });
 
   test('the footer lists the newest articles and the author’s social links from the CMS', async ({ page }) => {
     await page.goto('/About');

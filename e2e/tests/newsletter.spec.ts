@@ -132,7 +132,7 @@ test.describe('the newsletter archive', () => {
     await expect(archive(page).getByRole('link')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect.poll(() => errors.join('\n')).toContain('Failed to load news-letters');
-    expect(errors.join('\n')).toContain('Failed to load articles');
+    expect(errors.join('\n')).toContain('Failed to load archive-years');
   });
 });
 

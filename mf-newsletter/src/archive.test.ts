@@ -20,6 +20,13 @@ describe('archiveYear', () => {
   it('is undefined while the archive is empty', () => {
     expect(archiveYear([], '2025')).toBeUndefined();
   });
+
+  it('is the year the address names while the years are not known yet', () => {
+    expect(archiveYear(undefined, '2024')).toBe(2024);
+    expect(archiveYear(undefined, '24')).toBeUndefined();
+    expect(archiveYear(undefined, 'soon')).toBeUndefined();
+    expect(archiveYear(undefined, null)).toBeUndefined();
+  });
 });
 
 describe('archiveSearch', () => {

@@ -1,9 +1,13 @@
 // The archive keeps its state in the address (`?year=2025`, plus `&title=…` while an article is
 // open) so that the browser's back button, a reload and a shared link all show the same view.
 
-/** The requested year when the archive has articles in it, otherwise the latest year (spec §4). */
-export function archiveYear(years: number[], requested: string | null): number | undefined {
+/**
+ * The requested year when the archive has articles in it, otherwise the latest year (spec §4).
+ * Before the archive's years are known, the year the address names.
+ */
+export function archiveYear(years: number[] | undefined, requested: string | null): number | undefined {
   const year = Number(requested);
+  if (years === undefined) return requested !== null && /^\d{4}$/.test(requested) ? year : undefined;
   return requested !== null && years.includes(year) ? year : years[0];
 }
 

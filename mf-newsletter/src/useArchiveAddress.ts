@@ -4,12 +4,14 @@ import { archiveSearch, articleDepth, openedFrom } from './archive';
 /** The archive's state as the address holds it, and the moves between its views. */
 export function useArchiveAddress() {
   const [params] = useSearchParams();
-  const { state } = useLocation();
+  const { state, key } = useLocation();
   const navigate = useNavigate();
   const depth = articleDepth(state);
   return {
     requestedYear: params.get('year'),
     title: params.get('title'),
+    /** The history entry shown. */
+    entry: key,
     selectYear(year: number) {
       navigate({ search: archiveSearch(year) });
     },

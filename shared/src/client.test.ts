@@ -1,18 +1,27 @@
 import {
   fetchAbout,
+  fetchArchiveYear,
+  fetchArchiveYears,
+  fetchArticle,
+  fetchArticleComments,
+  fetchArticleSummaries,
   fetchArticles,
   fetchComments,
   fetchContactDetails,
   fetchCountries,
   fetchCoverContact,
+  fetchHomeArticles,
+  fetchMostPopular,
   fetchNewsletter,
+  fetchRecentArticles,
   fetchStartHere,
+  fetchTopicCounts,
   geocode,
   postComment,
   postContactMessage,
   voteComment,
 } from './client';
-import { aComment, anArticle } from './testing';
+import { aComment, aList, aSummary, anArticle } from './testing';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -50,7 +59,19 @@ beforeEach(() => {
 afterEach(() => {
   jest.restoreAllMocks();
   globalThis.__BLOG_CONFIG__ = undefined;
+  // Each test is a new page: nothing read in another is shared with it.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('@blog/shared reads')];
 });
+
+const failures: [string, Handler][] = [
+  ['an error status', () => json({ data: null, error: { status: 400, name: 'ValidationError', message: 'bad' } }, { status: 400 })],
+  ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 200 })],
+  ['an answer without a data list', () => json({ data: null })],
+];
+
+/** The query a request carried, as the CMS reads it. */
+const queryOf = (url: URL) => Object.fromEntries(url.searchParams);
 
 describe('fetchArticles and fetchComments', () => {
   it('return every article, however many pages the CMS answers in', async () => {
@@ -97,6 +118,13 @@ describe('fetchArticles and fetchComments', () => {
     expect(logged).toHaveBeenCalled();
   });
 
+  it('ask past every cache, page after page, for a fresh read', async () => {
+    answer(strapiCollection(Array.from({ length: 30 }, () => aComment()), 25));
+    await fetchComments();
+    await fetchComments({ fresh: true });
+    expect(fetchMock.mock.calls.map(([, init]) => init?.cache)).toEqual([undefined, undefined, 'no-cache', 'no-cache']);
+  });
+
   it('leave the list empty when a later page fails', async () => {
     const comments = strapiCollection(Array.from({ length: 30 }, () => aComment()), 25);
     answer((url, init) =>
@@ -104,6 +132,209 @@ describe('fetchArticles and fetchComments', () => {
     );
     await expect(fetchComments()).resolves.toEqual([]);
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('fetchHomeArticles', () => {
+  it('asks for the two newest articles with what Home shows of them', async () => {
+    const newest = [anArticle(), anArticle()];
+    answer(() => json(aList(newest)));
+    await expect(fetchHomeArticles()).resolves.toEqual(newest);
+    const [url] = requested();
+    expect(url.pathname).toBe('/api/articles');
+    expect(queryOf(url)).toEqual({
+      'sort[0]': 'date_of_the_article:desc',
+      'sort[1]': 'id:asc',
+      'pagination[pageSize]': '2',
+      'fields[0]': 'title_article',
+      'fields[1]': 'written_by',
+      'fields[2]': 'date_of_the_article',
+      'fields[3]': 'text_article',
+      'populate[photo_article]': 'true',
+      'populate[topics]': 'true',
+    });
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+  });
+
+  it.each(failures)('is empty and logged on %s', async (_, failure) => {
+    answer(failure);
+    await expect(fetchHomeArticles()).resolves.toEqual([]);
+    expect(logged).toHaveBeenCalledWith('Failed to load articles', expect.anything());
+  });
+});
+
+describe('fetchArticle', () => {
+  const title = 'Oil & Gas: 50% of Q3? #1 [draft]';
+
+  it('asks for the one article of that exact title, with everything its detail shows', async () => {
+    const article = anArticle({ title_article: title });
+    answer(() => json(aList([article])));
+    await expect(fetchArticle(title)).resolves.toEqual(article);
+    const [url] = requested();
+    expect(url.pathname).toBe('/api/articles');
+    expect(queryOf(url)).toEqual({
+      'filters[title_article][$eq]': title,
+      'populate[photo_article]': 'true',
+      'populate[audio]': 'true',
+      'populate[topics]': 'true',
+      'populate[sources]': 'true',
+      'populate[articles][fields][0]': 'title_article',
+      'pagination[pageSize]': '1',
+    });
+    // Escaped, so no character of the title is read as part of the query.
+    expect(String(fetchMock.mock.calls[0][0])).not.toContain('& Gas');
+  });
+
+  it('is null, without a log, when no article has that title', async () => {
+    answer(() => json(aList([])));
+    await expect(fetchArticle('Gone')).resolves.toBeNull();
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it.each(failures)('is null and logged on %s', async (_, failure) => {
+    answer(failure);
+    await expect(fetchArticle('Any')).resolves.toBeNull();
+    expect(logged).toHaveBeenCalledWith('Failed to load articles', expect.anything());
+  });
+});
+
+describe('fetchArticleSummaries', () => {
+  it('asks for one page of 12, searched for the trimmed term, and gives the page with its pagination', async () => {
+    const page = aList([aSummary(), aSummary()], { page: 2, pageSize: 12, pageCount: 2, total: 14 });
+    answer(() => json(page));
+    await expect(fetchArticleSummaries({ search: '  Naval & Air ', page: 2 })).resolves.toEqual(page);
+    const [url] = requested();
+    expect(url.pathname).toBe('/api/article-summaries');
+    expect(queryOf(url)).toEqual({ search: 'Naval & Air', page: '2', pageSize: '12' });
+  });
+
+  it('leaves a blank term out: every article', async () => {
+    answer(() => json(aList([])));
+    await fetchArticleSummaries({ search: '   ', page: 1 });
+    expect(queryOf(requested()[0])).toEqual({ page: '1', pageSize: '12' });
+  });
+
+  it.each([
+    ...failures,
+    ['an answer without pagination', () => json({ data: [] })],
+    ['an answer with a broken pagination', () => json({ data: [], meta: { pagination: { page: '1' } } })],
+  ])('is null and logged on %s', async (_, failure) => {
+    answer(failure);
+    await expect(fetchArticleSummaries({ search: 'army', page: 1 })).resolves.toBeNull();
+    expect(logged).toHaveBeenCalledWith('Failed to load article-summaries', expect.anything());
+  });
+});
+
+describe('the counted lists', () => {
+  const entry = { documentId: 'd1', title_article: 'Drones', date_of_the_article: '2025-03-02' };
+  const reads = [
+    ['most-popular-articles', () => fetchMostPopular(), '/api/most-popular-articles', {}, [{ ...entry, comments: 4 }]],
+    ['article-topics', () => fetchTopicCounts(), '/api/article-topics', {}, [{ category: 'Cyber', count: 3 }]],
+    ['archive-years', () => fetchArchiveYears(), '/api/archive-years', {}, [2026, 2024]],
+    ['archive-years', () => fetchArchiveYear(2025), '/api/archive-years/2025', {}, [entry]],
+    ['latest-articles', () => fetchRecentArticles(3), '/api/latest-articles', { limit: '3' }, [entry]],
+  ] as const;
+
+  it.each(reads)('%s: asks %s and gives its data', async (_, load, pathname, query, data) => {
+    answer(() => json({ data, meta: {} }));
+    await expect(load()).resolves.toEqual(data);
+    const [url] = requested();
+    expect(url.pathname).toBe(pathname);
+    expect(queryOf(url)).toEqual(query);
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+  });
+
+  it.each(reads)('%s: is empty and logged when it cannot be read', async (name, load) => {
+    answer(() => new Response('', { status: 503 }));
+    await expect(load()).resolves.toEqual([]);
+    expect(logged).toHaveBeenCalledWith(`Failed to load ${name}`, expect.anything());
+  });
+});
+
+describe('fetchArticleComments', () => {
+  it('asks for a page of 100 of the article’s comments, oldest first', async () => {
+    const page = aList([aComment()], { page: 3, pageSize: 100, pageCount: 3, total: 201 });
+    answer(() => json(page));
+    await expect(fetchArticleComments('Drones & tanks', 3)).resolves.toEqual(page);
+    const [url] = requested();
+    expect(url.pathname).toBe('/api/comments');
+    expect(queryOf(url)).toEqual({
+      'filters[article][$eq]': 'Drones & tanks',
+      'sort[0]': 'id:asc',
+      'pagination[page]': '3',
+      'pagination[pageSize]': '100',
+    });
+    expect(fetchMock.mock.calls[0][1]?.cache).toBeUndefined();
+  });
+
+  it('asks past every cache after the visitor’s own write', async () => {
+    answer(() => json(aList([])));
+    await fetchArticleComments('Drones', 1);
+    await fetchArticleComments('Drones', 1, { fresh: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1][1]?.cache).toBe('no-cache');
+  });
+
+  it.each(failures)('is null and logged on %s', async (_, failure) => {
+    answer(failure);
+    await expect(fetchArticleComments('Drones', 1)).resolves.toBeNull();
+    expect(logged).toHaveBeenCalledWith('Failed to load comments', expect.anything());
+  });
+});
+
+describe('reads shared by the page', () => {
+  let now: number;
+  beforeEach(() => {
+    now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+
+  it('ask for one address once while it is on its way, whoever asks', async () => {
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise((resolve) => (release = resolve)));
+    const footer = fetchContactDetails();
+    const page = fetchContactDetails();
+    release(json({ data: [{ id: 1, documentId: 'c', email: 'a@b.c' }] }));
+    await expect(Promise.all([footer, page])).resolves.toEqual([
+      expect.objectContaining({ email: 'a@b.c' }),
+      expect.objectContaining({ email: 'a@b.c' }),
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keep an answer for the CMS’s max-age of 5 seconds, then ask again', async () => {
+    answer(() => json({ data: [2026] }));
+    await fetchArchiveYears();
+    now += 4_999;
+    await fetchArchiveYears();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    now += 1;
+    await fetchArchiveYears();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keep no failure: the next read asks again', async () => {
+    answer(() => new Response('', { status: 502 }));
+    await fetchArchiveYears();
+    answer(() => json({ data: [2026] }));
+    await expect(fetchArchiveYears()).resolves.toEqual([2026]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keep addresses apart', async () => {
+    answer((url) => json({ data: [{ documentId: url.pathname, title_article: 'x', date_of_the_article: '2025-01-01' }] }));
+    await fetchArchiveYear(2025);
+    await expect(fetchArchiveYear(2024)).resolves.toEqual([expect.objectContaining({ documentId: '/api/archive-years/2024' })]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('give a fresh read the CMS’s own answer, and keep that one', async () => {
+    answer(() => json(aList([aComment({ like: '1' })])));
+    await fetchArticleComments('Drones', 1);
+    answer(() => json(aList([aComment({ like: '2' })])));
+    expect((await fetchArticleComments('Drones', 1, { fresh: true }))?.data[0].like).toBe('2');
+    expect((await fetchArticleComments('Drones', 1))?.data[0].like).toBe('2');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,15 +1,22 @@
 import { apiUrl, siteConfig } from './config';
 import type {
   About,
+  ArchiveEntry,
   Article,
+  ArticleSummary,
   Comment,
   ContactDetails,
   ContactMessage,
   Country,
   CoverContact,
   Entry,
+  MostPopularEntry,
+  NewestArticle,
   Newsletter,
+  Pagination,
   StartHere,
+  StrapiList,
+  TopicCount,
 } from './types';
 import type { VoteStep } from './votes';
 
@@ -18,13 +25,72 @@ export type WriteResult<T> =
   | { ok: true; data: T | null }
   | { ok: false; status: number | null; message: string };
 
+export interface ReadOptions {
+  /**
+   * Ask the CMS itself, past the browser's cache and the page's shared reads: a re-read after the
+   * visitor's own write (a comment, a vote) must show it, whatever the CMS's `max-age`.
+   */
+  fresh?: boolean;
+}
+
 // Strapi answers 25 entries a page unless asked; 100 is its default maximum.
 const PAGE_SIZE = 100;
 
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' } });
+/** The Articles list's page: a screenful of cards. */
+const SUMMARY_PAGE_SIZE = 12;
+
+// Every section bundles its own copy of this client; the page's global object is what they share.
+const SHARED_READS = Symbol.for('@blog/shared reads');
+
+/** The CMS's `max-age`: for this long its answer is the one it would give again. */
+const FRESH_FOR_MS = 5_000;
+
+interface SharedRead {
+  answer: Promise<unknown>;
+  /** Infinity while the answer is on its way. */
+  freshUntil: number;
+}
+
+function sharedReads(): Map<string, SharedRead> {
+  const page = globalThis as typeof globalThis & { [SHARED_READS]?: Map<string, SharedRead> };
+  return (page[SHARED_READS] ??= new Map());
+}
+
+async function request(url: string, fresh: boolean): Promise<unknown> {
+  const response = await fetch(url, {
+    credentials: 'omit',
+    headers: { Accept: 'application/json' },
+    ...(fresh ? { cache: 'no-cache' as const } : {}),
+  });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.json();
+}
+
+/**
+ * A JSON answer. A page asks for one address once while the answer is fresh, whichever of its
+ * sections asks (the footer and the Contact page both show the contact details): the second asker
+ * gets the answer on its way or just arrived, as the browser's cache would give it.
+ */
+function getJson(url: string, { fresh = false }: ReadOptions = {}): Promise<unknown> {
+  const reads = sharedReads();
+  const now = Date.now();
+  const known = reads.get(url);
+  if (!fresh && known && now < known.freshUntil) return known.answer;
+  for (const [key, { freshUntil }] of reads) if (freshUntil <= now) reads.delete(key);
+  const entry: SharedRead = { answer: request(url, fresh), freshUntil: Infinity };
+  reads.set(url, entry);
+  entry.answer.then(
+    () => (entry.freshUntil = Date.now() + FRESH_FOR_MS),
+    // A failure is not kept: the next read (a retry, another view) asks again.
+    () => reads.get(url) === entry && reads.delete(url),
+  );
+  return entry.answer;
+}
+
+/** `path` under the API base with `params`, each escaped (titles hold `&`, `#` and `?`). */
+function apiQuery(path: string, params: Record<string, string | number>): string {
+  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  return `${apiUrl(path)}?${query}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,6 +102,20 @@ function listData<T>(body: unknown, url: string): T[] {
   return body.data as T[];
 }
 
+function pagination(body: unknown, url: string): Pagination {
+  const meta = isRecord(body) ? body.meta : undefined;
+  const value = isRecord(meta) ? meta.pagination : undefined;
+  const numbers = ['page', 'pageSize', 'pageCount', 'total'] as const;
+  if (!isRecord(value) || !numbers.every((key) => typeof value[key] === 'number')) {
+    throw new Error(`GET ${url} answered no pagination`);
+  }
+  return value as unknown as Pagination;
+}
+
+function pagedList<T>(body: unknown, url: string): StrapiList<T> {
+  return { data: listData<T>(body, url), meta: { pagination: pagination(body, url) } };
+}
+
 function pageCount(body: unknown): number {
   const meta = isRecord(body) ? body.meta : undefined;
   const pagination = isRecord(meta) ? meta.pagination : undefined;
@@ -43,15 +123,31 @@ function pageCount(body: unknown): number {
   return typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1;
 }
 
+/** What `url` answers, through `parse`; on a failure, logged, `empty` instead: the view stays empty (spec §8). */
+async function read<T>(
+  name: string,
+  url: string,
+  parse: (body: unknown, url: string) => T,
+  empty: T,
+  options?: ReadOptions,
+): Promise<T> {
+  try {
+    return parse(await getJson(url, options), url);
+  } catch (error) {
+    console.error(`Failed to load ${name}`, error);
+    return empty;
+  }
+}
+
 /** Every entry of a collection, page after page; a failure anywhere leaves the view empty (spec §8). */
-async function readAll<T>(collection: string): Promise<T[]> {
+async function readAll<T>(collection: string, options?: ReadOptions): Promise<T[]> {
   // A fixed order keeps entries from moving between pages while they are read.
   const pageUrl = (page: number) =>
     `${apiUrl(collection)}?populate=*&sort=id:asc&pagination[pageSize]=${PAGE_SIZE}&pagination[page]=${page}`;
   try {
-    const first = await getJson(pageUrl(1));
+    const first = await getJson(pageUrl(1), options);
     const rest = await Promise.all(
-      Array.from({ length: pageCount(first) - 1 }, (_, index) => getJson(pageUrl(index + 2))),
+      Array.from({ length: pageCount(first) - 1 }, (_, index) => getJson(pageUrl(index + 2), options)),
     );
     return [first, ...rest].flatMap((body, index) => listData<T>(body, pageUrl(index + 1)));
   } catch (error) {
@@ -61,23 +157,107 @@ async function readAll<T>(collection: string): Promise<T[]> {
 }
 
 /** The first entry of a collection that only ever uses one (spec §7). */
-async function readFirst<T>(collection: string): Promise<T | null> {
-  const url = `${apiUrl(collection)}?populate=*`;
-  try {
-    return listData<T>(await getJson(url), url)[0] ?? null;
-  } catch (error) {
-    console.error(`Failed to load ${collection}`, error);
-    return null;
-  }
+function readFirst<T>(collection: string): Promise<T | null> {
+  const first = (body: unknown, url: string) => listData<T>(body, url)[0] ?? null;
+  return read(collection, `${apiUrl(collection)}?populate=*`, first, null);
 }
 
-export const fetchArticles = (): Promise<Article[]> => readAll('articles');
-export const fetchComments = (): Promise<Comment[]> => readAll('comments');
+/**
+ * Spec §7's whole collections, page after page, for any client of the spec's calls (the CMS's
+ * tests read them through this client). No page of the site reads them: at 2,000 articles they
+ * are hundreds of requests and megabytes; the reads below ask for what a page shows.
+ */
+export const fetchArticles = (options?: ReadOptions): Promise<Article[]> => readAll('articles', options);
+export const fetchComments = (options?: ReadOptions): Promise<Comment[]> => readAll('comments', options);
 export const fetchContactDetails = (): Promise<ContactDetails | null> => readFirst('contact-details');
 export const fetchCoverContact = (): Promise<CoverContact | null> => readFirst('cover-contact-mes');
 export const fetchAbout = (): Promise<About | null> => readFirst('about-mes');
 export const fetchStartHere = (): Promise<StartHere | null> => readFirst('new-start-heres');
 export const fetchNewsletter = (): Promise<Newsletter | null> => readFirst('news-letters');
+
+/** Home (spec §2): the two newest articles, newest first, with what Home shows of them. */
+export function fetchHomeArticles(): Promise<NewestArticle[]> {
+  const url = apiQuery('articles', {
+    'sort[0]': 'date_of_the_article:desc',
+    // Same-day articles in the order they were published.
+    'sort[1]': 'id:asc',
+    'pagination[pageSize]': 2,
+    'fields[0]': 'title_article',
+    'fields[1]': 'written_by',
+    'fields[2]': 'date_of_the_article',
+    'fields[3]': 'text_article',
+    'populate[photo_article]': 'true',
+    'populate[topics]': 'true',
+  });
+  return read('articles', url, listData<NewestArticle>, []);
+}
+
+/** The article a title names, all of it (its detail); null when no published article has that title. */
+export function fetchArticle(title: string): Promise<Article | null> {
+  const url = apiQuery('articles', {
+    'filters[title_article][$eq]': title,
+    'populate[photo_article]': 'true',
+    'populate[audio]': 'true',
+    'populate[topics]': 'true',
+    'populate[sources]': 'true',
+    'populate[articles][fields][0]': 'title_article',
+    'pagination[pageSize]': 1,
+  });
+  return read('articles', url, (body) => listData<Article>(body, url)[0] ?? null, null);
+}
+
+export interface SummaryQuery {
+  /** Spec §5: matched by the CMS against the titles and topic categories; blank for every article. */
+  search: string;
+  /** From 1. */
+  page: number;
+}
+
+/** One page of the Articles list, newest first; null when it could not be read. */
+export function fetchArticleSummaries({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary> | null> {
+  const term = search.trim();
+  const params = { ...(term === '' ? {} : { search: term }), page, pageSize: SUMMARY_PAGE_SIZE };
+  const url = apiQuery('article-summaries', params);
+  return read('article-summaries', url, pagedList<ArticleSummary>, null);
+}
+
+/** Spec §9: the five most commented articles, most first. */
+export const fetchMostPopular = (): Promise<MostPopularEntry[]> =>
+  read('most-popular-articles', apiUrl('most-popular-articles'), listData<MostPopularEntry>, []);
+
+/** Every topic with its number of articles, most first. */
+export const fetchTopicCounts = (): Promise<TopicCount[]> =>
+  read('article-topics', apiUrl('article-topics'), listData<TopicCount>, []);
+
+/** The years that have articles, latest first. */
+export const fetchArchiveYears = (): Promise<number[]> =>
+  read('archive-years', apiUrl('archive-years'), listData<number>, []);
+
+/** One year's articles, newest first: titles and dates only. */
+export const fetchArchiveYear = (year: number): Promise<ArchiveEntry[]> =>
+  read('archive-years', apiUrl(`archive-years/${year}`), listData<ArchiveEntry>, []);
+
+/** The most recent articles' titles, newest first. */
+export const fetchRecentArticles = (limit: number): Promise<ArchiveEntry[]> =>
+  read('latest-articles', apiQuery('latest-articles', { limit }), listData<ArchiveEntry>, []);
+
+/**
+ * One page of an article's comments, oldest first as the site has always shown them; the CMS
+ * gives approved comments only. Null when it could not be read.
+ */
+export function fetchArticleComments(
+  title: string,
+  page: number,
+  options?: ReadOptions,
+): Promise<StrapiList<Comment> | null> {
+  const url = apiQuery('comments', {
+    'filters[article][$eq]': title,
+    'sort[0]': 'id:asc',
+    'pagination[page]': page,
+    'pagination[pageSize]': PAGE_SIZE,
+  });
+  return read('comments', url, pagedList<Comment>, null, options);
+}
 
 function serverMessage(body: unknown): string | undefined {
   const error = isRecord(body) ? body.error : undefined;

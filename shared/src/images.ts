@@ -1,5 +1,5 @@
 import { mediaUrlFor } from './config';
-import type { Media } from './types';
+import type { ArticlePhoto } from './types';
 
 /** The attributes of an `<img>` showing a CMS image. */
 export interface ImageAttributes {
@@ -14,7 +14,7 @@ export interface ImageAttributes {
 
 const size = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? value : undefined);
 
-export function imageAttributes(media: Media): ImageAttributes {
+export function imageAttributes(media: ArticlePhoto): ImageAttributes {
   const width = size(media.width);
   const candidates = new Map<number, string>();
   for (const format of Object.values(media.formats ?? {})) {

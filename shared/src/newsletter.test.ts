@@ -1,35 +1,16 @@
-import { groupByMonth, newsletterYears } from './newsletter';
-import { anArticle } from './testing';
+import { groupByMonth } from './newsletter';
+import type { ArchiveEntry } from './types';
 
-const on = (date: string) => anArticle({ title_article: date, date_of_the_article: date });
-
-describe('newsletterYears', () => {
-  it('lists each year that has articles once, latest first', () => {
-    expect(newsletterYears([on('2023-05-01'), on('2025-01-01'), on('2023-11-30'), on('2024-12-31')])).toEqual([
-      2025, 2024, 2023,
-    ]);
-  });
-
-  it('is empty without articles', () => {
-    expect(newsletterYears([])).toEqual([]);
-  });
-});
+// As the CMS answers a year of the archive: newest first.
+const on = (date: string): ArchiveEntry => ({ documentId: date, title_article: date, date_of_the_article: date });
 
 describe('groupByMonth', () => {
   const titles = (months: ReturnType<typeof groupByMonth>) =>
     months.map(({ month, abbreviation, entries }) => [month, abbreviation, entries.map(({ article, day }) => [day, article.title_article])]);
 
-  it('groups one year by month, newest month and newest day first', () => {
-    const articles = [
-      on('2024-03-02'),
-      on('2024-12-31'),
-      on('2025-01-01'),
-      on('2024-03-28'),
-      on('2024-09-15'),
-      on('2023-12-25'),
-      on('2024-03-15'),
-    ];
-    expect(titles(groupByMonth(articles, 2024))).toEqual([
+  it('groups a year by month, in the order of its articles, with the month in capitals and its abbreviation', () => {
+    const year = ['2024-12-31', '2024-09-15', '2024-03-28', '2024-03-15', '2024-03-02'].map(on);
+    expect(titles(groupByMonth(year))).toEqual([
       ['DECEMBER', 'DEC', [[31, '2024-12-31']]],
       ['SEPTEMBER', 'SEP', [[15, '2024-09-15']]],
       [
@@ -44,12 +25,17 @@ describe('groupByMonth', () => {
     ]);
   });
 
-  it('keeps articles of the first and last day of a year in that year', () => {
-    const articles = [on('2025-01-01'), on('2024-12-31')];
-    expect(titles(groupByMonth(articles, 2025))).toEqual([['JANUARY', 'JAN', [[1, '2025-01-01']]]]);
+  it('reads the day as written, whatever the time zone: the first and last days stay in their month', () => {
+    expect(titles(groupByMonth([on('2025-01-31'), on('2025-01-01')]))).toEqual([
+      ['JANUARY', 'JAN', [[31, '2025-01-31'], [1, '2025-01-01']]],
+    ]);
+  });
+
+  it('leaves out an entry without a readable date', () => {
+    expect(titles(groupByMonth([on('2024-03-02'), on('soon')]))).toEqual([['MARCH', 'MAR', [[2, '2024-03-02']]]]);
   });
 
   it('is empty for a year without articles', () => {
-    expect(groupByMonth([on('2024-03-02')], 2020)).toEqual([]);
+    expect(groupByMonth([])).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
-import { sortNewestFirst } from './order';
-import type { Article } from './types';
+import type { ArchiveEntry } from './types';
 
 export interface NewsletterEntry {
-  article: Article;
+  article: ArchiveEntry;
   day: number;
 }
 
@@ -17,27 +16,20 @@ export interface NewsletterMonth {
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 
 // A 'YYYY-MM-DD' date parses as UTC midnight, so the UTC fields are the calendar day as written.
-function calendarDay(article: Article): Date | null {
+function calendarDay(article: ArchiveEntry): Date | null {
   const date = new Date(article.date_of_the_article);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The years that have articles, latest first; the first one is the archive's default (spec §4). */
-export function newsletterYears(articles: Article[]): number[] {
-  const years = new Set<number>();
+/**
+ * One year of the archive by month (spec §2). The CMS gives the year's articles newest first, so
+ * the months come newest first and each month's articles newest day first.
+ */
+export function groupByMonth(articles: ArchiveEntry[]): NewsletterMonth[] {
+  const months = new Map<number, NewsletterMonth>();
   for (const article of articles) {
     const date = calendarDay(article);
-    if (date) years.add(date.getUTCFullYear());
-  }
-  return [...years].sort((a, b) => b - a);
-}
-
-/** One year of the archive: months newest first, each month's articles newest day first. */
-export function groupByMonth(articles: Article[], year: number): NewsletterMonth[] {
-  const months = new Map<number, NewsletterMonth>();
-  for (const article of sortNewestFirst(articles)) {
-    const date = calendarDay(article);
-    if (!date || date.getUTCFullYear() !== year) continue;
+    if (!date) continue;
     let group = months.get(date.getUTCMonth());
     if (!group) {
       const month = monthName.format(date).toUpperCase();

@@ -1,5 +1,5 @@
 // Entries for tests in every package (`@blog/shared/testing`), shaped as the CMS answers them: only the fields a test cares about are spelled out.
-import type { Article, Comment, Media } from './types';
+import type { Article, ArticleSummary, Comment, Media, Pagination, StrapiList } from './types';
 
 let nextId = 1;
 
@@ -33,6 +33,24 @@ export function anArticle(fields: Partial<Article> = {}): Article {
     sources: [],
     ...fields,
   };
+}
+
+export function aSummary(fields: Partial<ArticleSummary> = {}): ArticleSummary {
+  const id = nextId++;
+  return {
+    documentId: `article-${id}`,
+    title_article: `Article ${id}`,
+    date_of_the_article: '2025-01-01',
+    topics: [],
+    excerpt: `Start of article ${id}`,
+    photo: aPhoto(`photo-${id}`),
+    ...fields,
+  };
+}
+
+/** A page of a list as the CMS answers it; by default the only page, holding every entry. */
+export function aList<T>(data: T[], pagination: Partial<Pagination> = {}): StrapiList<T> {
+  return { data, meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: data.length, ...pagination } } };
 }
 
 export function aComment(fields: Partial<Comment> = {}): Comment {

@@ -66,6 +66,69 @@ export interface Article extends Entry {
   sources: Source[];
 }
 
+/** An article as a link to it names it: its title is its address (spec §7). */
+export type ArticleRef = Pick<Article, 'documentId' | 'title_article'>;
+
+/** An image as the CMS's lists give it: the media fields an `<img>` needs, nothing more. */
+export type ArticlePhoto = Omit<Media, 'id' | 'mime'>;
+
+/** What Home shows of each of its newest articles (spec §2): the article without its audio, sources or recommendations. */
+export type NewestArticle = Pick<
+  Article,
+  | 'id'
+  | 'documentId'
+  | 'title_article'
+  | 'written_by'
+  | 'date_of_the_article'
+  | 'text_article'
+  | 'photo_article'
+  | 'topics'
+>;
+
+/** One card of the Articles list, searched and paged by the CMS (`GET /api/article-summaries`). */
+export interface ArticleSummary extends ArticleRef {
+  date_of_the_article: string;
+  topics: Topic[];
+  /** The start of `text_article` (at most 320 characters), made by the CMS: headings and quotes plain, bold and links kept as markup. */
+  excerpt: string;
+  /** The article's first photo. */
+  photo: ArticlePhoto | null;
+}
+
+/** An article named by its title and date: a row of the newsletter archive, a recent article in the footer. */
+export interface ArchiveEntry extends ArticleRef {
+  date_of_the_article: string;
+}
+
+/** One of the most commented articles (spec §9), counted by the CMS. */
+export interface MostPopularEntry extends ArchiveEntry {
+  /** How many approved comments the article has. */
+  comments: number;
+  /** Its first photo. */
+  photo: ArticlePhoto | null;
+}
+
+/** How many articles have a topic, counted by the CMS. */
+export interface TopicCount {
+  category: string;
+  count: number;
+}
+
+/**
+ * The props of the article detail that mf-articles exposes (`mf_articles/ArticleDetail`): Home and
+ * Articles render it, and the Newsletter section loads it at run time, all typed by this declaration.
+ */
+export interface ArticleDetailProps {
+  /** The article to show, named by its title as its address names it: the detail loads it. */
+  title: string;
+  /** What '← Back to Articles' does. */
+  onBack: () => void;
+  /** What a MOST POPULAR click does: the host decides where the other article opens. */
+  onOpenArticle: (article: ArticleRef) => void;
+  /** The title names no published article, or it could not be loaded: the host shows its list instead. */
+  onMissing: () => void;
+}
+
 export interface Comment extends Entry {
   name: string | null;
   comment: string | null;

@@ -3,8 +3,8 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import { useLoaded } from './useLoaded';
 
-function Shows({ load }: { load: () => Promise<string | null> }) {
-  const value = useLoaded(load);
+function Shows({ load, wanted }: { load: (() => Promise<string | null>) | undefined; wanted?: boolean }) {
+  const value = useLoaded(load, wanted);
   return <p>{value === undefined ? 'loading' : value ?? 'nothing'}</p>;
 }
 
@@ -39,5 +39,33 @@ describe('useLoaded', () => {
     answerFirst('first');
     await new Promise((done) => setTimeout(done, 0));
     expect(screen.getByText('second')).toBeInTheDocument();
+  });
+
+  it('is undefined again while another loader loads', async () => {
+    const { rerender } = render(<Shows load={() => Promise.resolve('first')} />);
+    expect(await screen.findByText('first')).toBeInTheDocument();
+    rerender(<Shows load={() => new Promise(() => undefined)} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+  });
+
+  it('asks nothing until wanted, then keeps what it loaded without asking again', async () => {
+    const load = jest.fn(() => Promise.resolve('loaded'));
+    const { rerender } = render(<Shows load={load} wanted={false} />);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByText('loading')).toBeInTheDocument();
+
+    rerender(<Shows load={load} wanted />);
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+    rerender(<Shows load={load} wanted={false} />);
+    rerender(<Shows load={load} wanted />);
+    expect(screen.getByText('loaded')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing without a loader', async () => {
+    render(<Shows load={undefined} />);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(screen.getByText('loading')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ jest.mock('@blog/shared', () => ({
   ...jest.requireActual('@blog/shared'),
   // The footer's data is the footer test's concern; here it never arrives.
   fetchContactDetails: jest.fn(() => new Promise(() => undefined)),
-  fetchArticles: jest.fn(() => new Promise(() => undefined)),
+  fetchRecentArticles: jest.fn(() => new Promise(() => undefined)),
 }));
 
 function renderAt(path: string) {

@@ -1,23 +1,26 @@
-import { Markup, type Article } from '@blog/shared';
-import { teaserText } from '../teaser';
+import { Markup, type ArticleRef, type ArticleSummary } from '@blog/shared';
 import { ArticleDate } from './ArticleDate';
 import { OpenArticleLink } from './OpenArticleLink';
 import { Photo } from './Photo';
 import './ArticleCard.css';
 
 interface ArticleCardProps {
-  article: Article;
+  article: ArticleSummary;
   /** Cards of the first row are above the fold: their photos load at once. */
   eager: boolean;
-  onOpen: (article: Article) => void;
+  onOpen: (article: ArticleRef) => void;
 }
 
-/** Spec §2: category tag, photo, date, title and a 4-line description; the whole card opens the article. */
+/**
+ * Spec §2: category tag, photo, date, title and a 4-line description; the whole card opens the
+ * article. The description is the CMS's excerpt: its headings and quotes are plain lines already,
+ * so a card holds no headings of its own, and bold and links stay for the markup renderer.
+ */
 export function ArticleCard({ article, eager, onOpen }: ArticleCardProps) {
   const category = article.topics[0]?.category;
   return (
     <article className="mfa-card">
-      <Photo media={article.photo_article?.[0]} sizes="(max-width: 640px) 100vw, 380px" eager={eager} decorative />
+      <Photo media={article.photo} sizes="(max-width: 640px) 100vw, 380px" eager={eager} decorative />
       <div className="mfa-card-body">
         <div className="mfa-card-meta">
           {category && <span className="mfa-tag">{category}</span>}
@@ -28,7 +31,7 @@ export function ArticleCard({ article, eager, onOpen }: ArticleCardProps) {
             {article.title_article}
           </OpenArticleLink>
         </h2>
-        <Markup text={teaserText(article.text_article)} className="mfa-card-description" />
+        <Markup text={article.excerpt} className="mfa-card-description" />
       </div>
     </article>
   );

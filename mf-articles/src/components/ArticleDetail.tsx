@@ -1,8 +1,9 @@
-import { Markup, fetchArticles, mediaUrlFor, useLoaded, type Article } from '@blog/shared';
-import { useEffect, useRef } from 'react';
-import { useComments } from '../hooks/useComments';
+import { Markup, fetchArticle, mediaUrlFor, useLoaded, type Article, type ArticleDetailProps } from '@blog/shared';
+import { useCallback, useEffect, useRef } from 'react';
+import { SectionReads } from '../hooks/useSectionRead';
 import { ArticleDate } from './ArticleDate';
 import { Comments } from './Comments';
+import { DetailSkeleton } from './DetailSkeleton';
 import { Photo } from './Photo';
 import { Recommendations } from './Recommendations';
 import { SearchLink } from './SearchLink';
@@ -11,17 +12,11 @@ import { MostPopular, Sidebar, SourceList, TopicList } from './Sidebar';
 import './common.css';
 import './ArticleDetail.css';
 
-export interface ArticleDetailProps {
+interface ArticleViewProps extends Pick<ArticleDetailProps, 'onBack' | 'onOpenArticle'> {
   article: Article;
-  /** What '← Back to Articles' does. */
-  onBack: () => void;
-  /** What a MOST POPULAR click does: the host decides where the other article opens. */
-  onOpenArticle: (article: Article) => void;
 }
 
-function ArticleView({ article, onBack, onOpenArticle }: ArticleDetailProps) {
-  const articles = useLoaded(fetchArticles);
-  const { comments, reload } = useComments();
+function ArticleView({ article, onBack, onOpenArticle }: ArticleViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
 
@@ -80,21 +75,37 @@ function ArticleView({ article, onBack, onOpenArticle }: ArticleDetailProps) {
         />
         <Markup text={article.text_article} className="mfa-prose" />
         <Recommendations recommended={article.articles} />
-        <Comments article={article.title_article} comments={comments} reload={reload} />
+        <Comments article={article.title_article} />
       </article>
       <Sidebar>
-        <MostPopular articles={articles} comments={comments} onOpen={onOpenArticle} />
+        <MostPopular onOpen={onOpenArticle} />
         <SourceList sources={article.sources} />
-        <TopicList articles={articles} />
+        <TopicList />
       </Sidebar>
     </div>
   );
 }
 
+/** The article a title names, read from the CMS; its shape meanwhile, and nothing (the host is told) when it is not there. */
+function LoadedArticle({ title, onBack, onOpenArticle, onMissing }: ArticleDetailProps) {
+  const article = useLoaded(useCallback(() => fetchArticle(title), [title]));
+  useEffect(() => {
+    if (article === null) onMissing();
+  }, [article, onMissing]);
+  if (article === undefined) return <DetailSkeleton />;
+  if (article === null) return null;
+  return <ArticleView article={article} onBack={onBack} onOpenArticle={onOpenArticle} />;
+}
+
 /**
- * One article: shown by Home and Articles, and by the Newsletter section through Module Federation.
- * Another article is another view: its comment form, votes and focus start afresh.
+ * One article, by its title: shown by Home and Articles, and by the Newsletter section through
+ * Module Federation. Another article is another view: its comment form, votes and focus start
+ * afresh, while the sidebar's reads are made once for them all.
  */
 export function ArticleDetail(props: ArticleDetailProps) {
-  return <ArticleView key={props.article.documentId} {...props} />;
+  return (
+    <SectionReads>
+      <LoadedArticle key={props.title} {...props} />
+    </SectionReads>
+  );
 }

@@ -1,7 +1,11 @@
-import { fetchArticles, searchArticles, sortNewestFirst, useLoaded } from '@blog/shared';
-import { useSearchTerm } from '../hooks/useSearchTerm';
+import type { Pagination } from '@blog/shared';
+import { useRef } from 'react';
+import { useArticleSummaries } from '../hooks/useArticleSummaries';
+import { useListQuery } from '../hooks/useListQuery';
+import { useOpenArticle } from '../hooks/useOpenArticle';
 import { ArticleCard } from './ArticleCard';
 import { ListOrArticle } from './ListOrArticle';
+import { Pager } from './Pager';
 import { SearchForm } from './SearchForm';
 import { Skeleton, SkeletonLines } from './Skeleton';
 import './common.css';
@@ -26,36 +30,64 @@ function CardPlaceholder() {
   );
 }
 
-/** Spec §2 Articles: the searchable list of every article, newest first; an article opens in place. */
+/** What the results are, for a screen reader: how many articles match, and which page of them is shown. */
+function resultCount({ total, page, pageCount }: Pagination): string {
+  const articles = total === 1 ? '1 article' : `${total} articles`;
+  return pageCount > 1 ? `${articles}, page ${page} of ${pageCount}` : articles;
+}
+
+/**
+ * Spec §2 Articles: the searchable list of every article, newest first, a page at a time; the CMS
+ * searches (spec §5) and pages it. An article opens in place.
+ */
 export function ArticlesPage() {
-  const articles = useLoaded(fetchArticles);
-  // Kept here, outside the list: it outlives an article opened in the list's place.
-  const [term, setTerm] = useSearchTerm();
-  const found = articles && sortNewestFirst(searchArticles(articles, term));
+  const opened = useOpenArticle();
+  // Kept here, outside the list: they outlive an article opened in the list's place.
+  const { query, term, setTerm } = useListQuery(opened.title === null);
+  const { shown, loading } = useArticleSummaries(query);
+  const title = useRef<HTMLHeadingElement>(null);
+  const list = shown?.list;
+
+  // Another page of results starts at the top, as a new page would, the keyboard focus with it.
+  const turnPage = () => {
+    window.scrollTo(0, 0);
+    title.current?.focus({ preventScroll: true });
+  };
+
   return (
-    <ListOrArticle articles={articles}>
+    <ListOrArticle opened={opened}>
       {(open) => (
         <div className="page">
           <header className="mfa-articles-header">
-            <h1 className="mfa-articles-title">Articles</h1>
+            <h1 ref={title} tabIndex={-1} className="mfa-articles-title">
+              Articles
+            </h1>
             <p className="mfa-articles-prompt">Looking for something special?</p>
             <SearchForm term={term} onChange={setTerm} />
           </header>
           <p role="status" className="visually-hidden">
-            {found && (found.length === 1 ? '1 article' : `${found.length} articles`)}
+            {list && resultCount(list.meta.pagination)}
           </p>
-          {found && found.length === 0 && articles.length > 0 && (
-            <p className="mfa-muted mfa-no-results">No articles match “{term.trim()}”.</p>
+          {list?.meta.pagination.total === 0 && shown?.query.term && (
+            <p className="mfa-muted mfa-no-results">No articles match “{shown.query.term}”.</p>
           )}
-          <ul className="mfa-card-grid" aria-busy={!found}>
-            {found
-              ? found.map((card, index) => (
+          <ul className="mfa-card-grid" aria-busy={loading}>
+            {shown
+              ? (list?.data ?? []).map((card, index) => (
                   <li key={card.documentId}>
                     <ArticleCard article={card} eager={index < FIRST_ROW} onOpen={open} />
                   </li>
                 ))
               : Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => <CardPlaceholder key={index} />)}
           </ul>
+          {shown?.list && (
+            <Pager
+              term={shown.query.term}
+              page={shown.query.page}
+              pageCount={shown.list.meta.pagination.pageCount}
+              onTurn={turnPage}
+            />
+          )}
         </div>
       )}
     </ListOrArticle>

@@ -1,25 +1,20 @@
-import { visibleComments, type Comment } from '@blog/shared';
 import { useId } from 'react';
+import { useArticleComments } from '../hooks/useArticleComments';
 import { useVotes } from '../hooks/useVotes';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { SkeletonLines } from './Skeleton';
 import './Comments.css';
 
-interface CommentsProps {
-  /** The title of the article: comments are linked to it by title (spec §7). */
-  article: string;
-  /** Every comment of the site, undefined while loading. */
-  comments: Comment[] | undefined;
-  reload: () => Promise<void>;
-}
-
-/** The comment form, then the approved comments of this article with their votes. */
-export function Comments({ article, comments, reload }: CommentsProps) {
+/**
+ * The comment form, then the article's approved comments with their votes: the first 100, and a
+ * 'More comments' control for the next 100 while there are more.
+ */
+export function Comments({ article }: { article: string }) {
+  const { comments, total, hasMore, more, reload } = useArticleComments(article);
   const { states, vote } = useVotes(reload);
   const formHeading = useId();
   const listHeading = useId();
-  const shown = comments && visibleComments(comments, article);
   return (
     <>
       <section className="mfa-comments" aria-labelledby={formHeading}>
@@ -28,17 +23,17 @@ export function Comments({ article, comments, reload }: CommentsProps) {
         </h2>
         <CommentForm article={article} onPosted={reload} />
       </section>
-      <section className="mfa-comments" aria-labelledby={listHeading} aria-busy={!shown}>
+      <section className="mfa-comments" aria-labelledby={listHeading} aria-busy={!comments}>
         <h2 id={listHeading} className="mfa-section-title">
-          Community comments{shown && shown.length > 0 ? ` (${shown.length})` : ''}
+          Community comments{total > 0 ? ` (${total})` : ''}
         </h2>
-        {!shown ? (
+        {!comments ? (
           <SkeletonLines count={4} className="mfa-comments-placeholder" />
-        ) : shown.length === 0 ? (
+        ) : comments.length === 0 ? (
           <p className="mfa-muted">No comments yet.</p>
         ) : (
           <ul className="mfa-comment-list">
-            {shown.map((comment) => (
+            {comments.map((comment) => (
               <CommentItem
                 key={comment.documentId}
                 comment={comment}
@@ -47,6 +42,11 @@ export function Comments({ article, comments, reload }: CommentsProps) {
               />
             ))}
           </ul>
+        )}
+        {hasMore && (
+          <button type="button" className="mfa-button mfa-more-comments" onClick={more}>
+            More comments
+          </button>
         )}
       </section>
     </>

@@ -1,6 +1,6 @@
 import { Skeleton, SkeletonLines } from './Skeleton';
 
-/** The shape of an article while a deep link waits for the articles. */
+/** The shape of an article while it loads. */
 export function DetailSkeleton() {
   return (
     <div className="page mfa-layout" aria-busy="true">

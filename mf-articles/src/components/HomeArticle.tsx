@@ -1,4 +1,4 @@
-import { Markup, firstLines, type Article } from '@blog/shared';
+import { Markup, firstLines, type ArticleRef, type NewestArticle } from '@blog/shared';
 import { useId } from 'react';
 import { ArticleDate } from './ArticleDate';
 import { OpenArticleLink } from './OpenArticleLink';
@@ -9,10 +9,10 @@ import { ShareButtons } from './ShareButtons';
 const HOME_LINES = 15;
 
 interface HomeArticleProps {
-  article: Article;
+  article: NewestArticle;
   /** The first article is above the fold: its photo loads at once. */
   first: boolean;
-  onOpen: (article: Article) => void;
+  onOpen: (article: ArticleRef) => void;
 }
 
 export function HomeArticle({ article, first, onOpen }: HomeArticleProps) {

@@ -1,18 +1,30 @@
-import { fetchArticles, fetchComments } from '@blog/shared';
+import {
+  fetchArticle,
+  fetchArticleComments,
+  fetchHomeArticles,
+  fetchMostPopular,
+  fetchTopicCounts,
+  type Article,
+} from '@blog/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aComment, anArticle, lines, topics } from '@blog/shared/testing';
+import { aList, anArticle, lines, topics } from '@blog/shared/testing';
 import { renderInRouter } from '../test/render';
 import { HomePage } from './HomePage';
 
 jest.mock('@blog/shared', () => ({
   ...jest.requireActual('@blog/shared'),
-  fetchArticles: jest.fn(),
-  fetchComments: jest.fn(),
+  fetchHomeArticles: jest.fn(),
+  fetchArticle: jest.fn(),
+  fetchArticleComments: jest.fn(),
+  fetchMostPopular: jest.fn(),
+  fetchTopicCounts: jest.fn(),
 }));
 
-const loadArticles = jest.mocked(fetchArticles);
-const loadComments = jest.mocked(fetchComments);
+const loadNewest = jest.mocked(fetchHomeArticles);
+const loadArticle = jest.mocked(fetchArticle);
+const loadPopular = jest.mocked(fetchMostPopular);
+const loadTopics = jest.mocked(fetchTopicCounts);
 
 const oldest = anArticle({
   title_article: 'Shipyards',
@@ -32,12 +44,28 @@ const second = anArticle({
   text_article: lines(15, 'Short'),
 });
 
+const popular = ({ documentId, title_article, date_of_the_article }: Article, comments: number) => ({
+  documentId,
+  title_article,
+  date_of_the_article,
+  comments,
+  photo: null,
+});
+
 beforeEach(() => {
   jest.clearAllMocks();
-  loadArticles.mockResolvedValue([second, oldest, newest]);
-  loadComments.mockResolvedValue([
-    ...Array.from({ length: 3 }, () => aComment({ article: 'Shipyards' })),
-    aComment({ article: 'Cyber Insurance' }),
+  // As the CMS answers: the two newest, newest first.
+  loadNewest.mockResolvedValue([newest, second]);
+  loadArticle.mockImplementation(async (title) => [newest, second, oldest].find((each) => each.title_article === title) ?? null);
+  jest.mocked(fetchArticleComments).mockResolvedValue(aList([]));
+  loadPopular.mockResolvedValue([
+    popular(oldest, 3),
+    popular(second, 1),
+  ]);
+  loadTopics.mockResolvedValue([
+    { category: 'Markets', count: 2 },
+    { category: 'Cyber', count: 1 },
+    { category: 'Naval Power', count: 1 },
   ]);
 });
 
@@ -81,7 +109,7 @@ describe('home', () => {
 
   it('renders the articles’ markup, bold included', async () => {
     const opening = 'Budgets are rising almost everywhere.';
-    loadArticles.mockResolvedValue([second, oldest, { ...newest, text_article: `**${opening}** 2027 will test them.\n${lines(16)}` }]);
+    loadNewest.mockResolvedValue([{ ...newest, text_article: `**${opening}** 2027 will test them.\n${lines(16)}` }, second]);
     await renderHome();
     const [first] = within(latest()).getAllByRole('article');
     expect(within(first).getByText(opening).tagName).toBe('STRONG');
@@ -103,7 +131,8 @@ describe('home', () => {
   it('opens the article in place on ‘Continue reading...’, and comes back to where it was', async () => {
     const { location, browserBack } = await renderHome();
     await userEvent.click(screen.getByRole('link', { name: /Continue reading/ }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Budgets in an Era of Rearmament' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets in an Era of Rearmament' })).toBeInTheDocument();
+    expect(loadArticle).toHaveBeenCalledWith('Budgets in an Era of Rearmament');
     expect(location()).toMatchObject({ pathname: '/Home', search: '?title=Budgets%20in%20an%20Era%20of%20Rearmament' });
     expect(screen.getAllByText('Line 16').length).toBeGreaterThan(0);
 
@@ -112,9 +141,14 @@ describe('home', () => {
     expect(latest()).toBeInTheDocument();
 
     await userEvent.click(within(latest()).getByRole('link', { name: 'Cyber Insurance' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Cyber Insurance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cyber Insurance' })).toBeInTheDocument();
     browserBack();
     expect(within(latest()).getByRole('link', { name: 'Cyber Insurance' })).toHaveFocus();
+    await within(screen.getByRole('region', { name: 'TOPICS' })).findByRole('link', { name: 'Markets (2)' });
+    // The home page and its sidebar were read once, for the page and the articles opened in its place.
+    expect(loadNewest).toHaveBeenCalledTimes(1);
+    expect(loadPopular).toHaveBeenCalledTimes(1);
+    expect(loadTopics).toHaveBeenCalledTimes(1);
   });
 
   it('lists the most commented articles, and opens one in place', async () => {
@@ -123,30 +157,40 @@ describe('home', () => {
     const links = await within(popular).findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Shipyards', 'Cyber Insurance']);
     await userEvent.click(links[0]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Shipyards' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipyards' })).toBeInTheDocument();
     expect(location()).toMatchObject({ pathname: '/', search: '?title=Shipyards' });
   });
 
   it('counts the articles of each topic and leads to the list searched for one', async () => {
     const { location } = await renderHome();
     const topicList = screen.getByRole('region', { name: 'TOPICS' });
+    await within(topicList).findByRole('link', { name: 'Markets (2)' });
     expect(
       within(topicList)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Markets (2)', 'Cyber (1)', 'Defense Budgets (1)', 'Naval Power (1)']);
+    ).toEqual(['Markets (2)', 'Cyber (1)', 'Naval Power (1)']);
     await userEvent.click(within(topicList).getByRole('link', { name: 'Naval Power (1)' }));
     expect(location()).toMatchObject({ pathname: '/Articles', state: { searchTerm: 'Naval Power' } });
   });
 
-  it('opens the article a link names', async () => {
+  it('opens the article a link names, reading nothing of the home page for it', async () => {
     renderInRouter(<HomePage />, { pathname: '/Home', search: '?title=Shipyards' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Shipyards' })).toBeInTheDocument();
+    expect(loadNewest).not.toHaveBeenCalled();
+  });
+
+  it('shows the home page when the title a link names is no article', async () => {
+    renderInRouter(<HomePage />, { pathname: '/Home', search: '?title=Gone' });
+    const region = await screen.findByRole('region', { name: 'Latest articles' });
+    expect(await within(region).findByRole('heading', { level: 2, name: 'Cyber Insurance' })).toBeInTheDocument();
+    expect(loadNewest).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the shape of the page while the data loads', () => {
-    loadArticles.mockReturnValue(new Promise(() => undefined));
-    loadComments.mockReturnValue(new Promise(() => undefined));
+    loadNewest.mockReturnValue(new Promise(() => undefined));
+    loadPopular.mockReturnValue(new Promise(() => undefined));
+    loadTopics.mockReturnValue(new Promise(() => undefined));
     renderInRouter(<HomePage />, { pathname: '/Home' });
     expect(latest()).toHaveAttribute('aria-busy', 'true');
     expect(latest().children).toHaveLength(2);

@@ -1,4 +1,5 @@
-import { fetchArticles, fetchComments, latestArticles, useLoaded } from '@blog/shared';
+import { fetchHomeArticles, useLoaded } from '@blog/shared';
+import { useOpenArticle } from '../hooks/useOpenArticle';
 import { Banner } from './Banner';
 import { HomeArticle } from './HomeArticle';
 import { ListOrArticle } from './ListOrArticle';
@@ -21,24 +22,25 @@ function HomeArticlePlaceholder() {
 
 /** Spec §2 Home: the banner, the two newest articles and the sidebar; an article opens in place. */
 export function HomePage() {
-  const articles = useLoaded(fetchArticles);
-  const comments = useLoaded(fetchComments);
+  const opened = useOpenArticle();
+  // Read once the home page itself is shown (not for an article reached by its address), and kept.
+  const newest = useLoaded(fetchHomeArticles, opened.title === null);
   return (
-    <ListOrArticle articles={articles}>
+    <ListOrArticle opened={opened}>
       {(open) => (
         <div className="page">
           <Banner />
           <div className="mfa-layout">
-            <section className="mfa-home-latest" aria-label="Latest articles" aria-busy={!articles}>
-              {articles
-                ? latestArticles(articles).map((latest, index) => (
+            <section className="mfa-home-latest" aria-label="Latest articles" aria-busy={!newest}>
+              {newest
+                ? newest.map((latest, index) => (
                     <HomeArticle key={latest.documentId} article={latest} first={index === 0} onOpen={open} />
                   ))
                 : [0, 1].map((index) => <HomeArticlePlaceholder key={index} />)}
             </section>
             <Sidebar>
-              <MostPopular articles={articles} comments={comments} onOpen={open} />
-              <TopicList articles={articles} />
+              <MostPopular onOpen={open} />
+              <TopicList />
             </Sidebar>
           </div>
         </div>

@@ -1,32 +1,41 @@
-import type { Article } from '@blog/shared';
+import type { ArticleRef } from '@blog/shared';
 import { useRef, type ReactNode } from 'react';
+import { SectionReads } from '../hooks/useSectionRead';
 import { useListReturn } from '../hooks/useListReturn';
-import { useOpenArticle } from '../hooks/useOpenArticle';
+import type { OpenedArticle } from '../hooks/useOpenArticle';
 import { ArticleDetail } from './ArticleDetail';
-import { DetailSkeleton } from './DetailSkeleton';
 
 interface ListOrArticleProps {
-  /** Every article, undefined while loading. */
-  articles: Article[] | undefined;
+  /** Which view the address asks for (`useOpenArticle`). */
+  opened: OpenedArticle;
   /** The list; `open` opens one of its articles in its place. */
-  children: (open: (article: Article) => void) => ReactNode;
+  children: (open: (article: ArticleRef) => void) => ReactNode;
 }
 
 /**
- * Home and Articles (spec §4): the list, or the article the address names in its place, or that
- * article's shape while a shared link waits for the articles.
+ * Home and Articles (spec §4): the list, or the article the address names in its place. The two
+ * views share their reads: the list's sidebar is the article's.
  */
-export function ListOrArticle({ articles, children }: ListOrArticleProps) {
-  const { article, waiting, open, back } = useOpenArticle(articles);
+export function ListOrArticle({ opened, children }: ListOrArticleProps) {
   const list = useRef<HTMLDivElement>(null);
-  const remember = useListReturn(article, list);
+  const remember = useListReturn(opened.title, list);
 
-  if (article) return <ArticleDetail article={article} onBack={back} onOpenArticle={open} />;
-  if (waiting) return <DetailSkeleton />;
-
-  const openFromList = (next: Article) => {
+  const openFromList = (next: ArticleRef) => {
     remember(next);
-    open(next);
+    opened.open(next);
   };
-  return <div ref={list}>{children(openFromList)}</div>;
+  return (
+    <SectionReads>
+      {opened.title !== null ? (
+        <ArticleDetail
+          title={opened.title}
+          onBack={opened.back}
+          onOpenArticle={opened.open}
+          onMissing={opened.missing}
+        />
+      ) : (
+        <div ref={list}>{children(openFromList)}</div>
+      )}
+    </SectionReads>
+  );
 }

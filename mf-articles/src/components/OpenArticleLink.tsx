@@ -1,11 +1,11 @@
-import type { Article } from '@blog/shared';
+import type { ArticleRef } from '@blog/shared';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { articleHref } from '../navigation';
 
 interface OpenArticleLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> {
-  article: Article;
+  article: ArticleRef;
   /** What a plain click does: the host decides where the article opens. */
-  onOpen: (article: Article) => void;
+  onOpen: (article: ArticleRef) => void;
 }
 
 /**

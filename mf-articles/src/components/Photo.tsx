@@ -1,8 +1,8 @@
-import { imageAttributes, type Media } from '@blog/shared';
+import { imageAttributes, type ArticlePhoto } from '@blog/shared';
 import './Photo.css';
 
 interface PhotoProps {
-  media: Media | null | undefined;
+  media: ArticlePhoto | null | undefined;
   /** How wide it is shown, for the browser to choose the smallest stored size that is sharp enough. */
   sizes: string;
   /** Photos above the fold load at once; the others when the visitor scrolls near them. */

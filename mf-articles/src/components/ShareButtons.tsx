@@ -11,7 +11,10 @@ import {
 } from '@blog/shared';
 import './ShareButtons.css';
 
-function share(network: ShareNetwork, article: Article) {
+/** What sharing an article takes of it: its address (the title), its text and its photo. */
+type Shared = Pick<Article, 'title_article' | 'text_article' | 'photo_article'>;
+
+function share(network: ShareNetwork, article: Shared) {
   const photo = article.photo_article?.[0];
   const target = shareTarget(network, {
     url: shareUrl(window.location.origin, article.title_article),
@@ -23,7 +26,7 @@ function share(network: ShareNetwork, article: Article) {
 }
 
 /** Spec §7: each network's share page in a 600x400 window; Instagram, which has none, gets the photo. */
-export function ShareButtons({ article }: { article: Article }) {
+export function ShareButtons({ article }: { article: Shared }) {
   return (
     <ul className="mfa-share" aria-label="Share">
       {(Object.entries(NETWORK_NAMES) as [ShareNetwork, string][]).map(([network, name]) => (

@@ -1,5 +1,6 @@
-import { mostPopular, topicCounts, Markup, type Article, type Comment, type Source } from '@blog/shared';
+import { Markup, fetchMostPopular, fetchTopicCounts, type ArticleRef, type Source } from '@blog/shared';
 import { useId, type ReactNode } from 'react';
+import { useSectionRead } from '../hooks/useSectionRead';
 import { ArticleDate } from './ArticleDate';
 import { OpenArticleLink } from './OpenArticleLink';
 import { Photo } from './Photo';
@@ -26,21 +27,16 @@ function SidebarSection({ title, busy = false, children }: { title: string; busy
 // Spec §9: the top 5; while the data loads, that many rows keep their place.
 const POPULAR_COUNT = 5;
 
-interface MostPopularProps {
-  articles: Article[] | undefined;
-  comments: Comment[] | undefined;
-  onOpen: (article: Article) => void;
-}
-
-export function MostPopular({ articles, comments, onOpen }: MostPopularProps) {
-  const popular = articles && comments ? mostPopular(articles, comments, POPULAR_COUNT) : undefined;
+/** Spec §9: the most commented articles, counted by the CMS; a click opens one where the host decides. */
+export function MostPopular({ onOpen }: { onOpen: (article: ArticleRef) => void }) {
+  const popular = useSectionRead(fetchMostPopular);
   return (
     <SidebarSection title="MOST POPULAR ARTICLES" busy={!popular}>
       <ol className="mfa-popular">
         {popular
           ? popular.map((article) => (
               <li key={article.documentId} className="mfa-popular-item">
-                <Photo media={article.photo_article?.[0]} sizes="96px" decorative className="mfa-popular-photo" />
+                <Photo media={article.photo} sizes="96px" decorative className="mfa-popular-photo" />
                 <div>
                   <OpenArticleLink article={article} onOpen={onOpen} className="mfa-popular-link">
                     {article.title_article}
@@ -60,12 +56,14 @@ export function MostPopular({ articles, comments, onOpen }: MostPopularProps) {
   );
 }
 
-export function TopicList({ articles }: { articles: Article[] | undefined }) {
+/** Every topic with its number of articles, counted by the CMS; a click searches the list for it. */
+export function TopicList() {
+  const topics = useSectionRead(fetchTopicCounts);
   return (
-    <SidebarSection title="TOPICS" busy={!articles}>
-      {articles ? (
+    <SidebarSection title="TOPICS" busy={!topics}>
+      {topics ? (
         <ul className="mfa-topics">
-          {topicCounts(articles).map(({ category, count }) => (
+          {topics.map(({ category, count }) => (
             <li key={category}>
               <SearchLink term={category} className="mfa-topic">
                 {category} <span className="mfa-topic-count">({count})</span>

@@ -1,2 +1,2 @@
-/** One article, for Home, Articles and the Newsletter section (which loads it at run time). */
-export { ArticleDetail as default, type ArticleDetailProps } from '../components/ArticleDetail';
+/** One article by its title, for Home, Articles and the Newsletter section (which loads it at run time). */
+export { ArticleDetail as default } from '../components/ArticleDetail';

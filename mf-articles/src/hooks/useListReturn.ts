@@ -1,4 +1,4 @@
-import type { Article } from '@blog/shared';
+import type { ArticleRef } from '@blog/shared';
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useNavigationType } from 'react-router-dom';
 
@@ -7,16 +7,16 @@ import { useNavigationType } from 'react-router-dom';
  * where they left it: the same scroll position, and the keyboard focus on the article's link.
  * A link to the list from the article (a topic) is a new page of results instead.
  */
-export function useListReturn(open: Article | undefined, list: RefObject<HTMLElement>) {
+export function useListReturn(openTitle: string | null, list: RefObject<HTMLElement>) {
   const left = useRef<{ scrollY: number; documentId: string } | null>(null);
   const navigation = useNavigationType();
 
-  const remember = useCallback((article: Article) => {
+  const remember = useCallback((article: ArticleRef) => {
     left.current = { scrollY: window.scrollY, documentId: article.documentId };
   }, []);
 
   useLayoutEffect(() => {
-    if (open || !left.current) return;
+    if (openTitle !== null || !left.current) return;
     const { scrollY, documentId } = left.current;
     left.current = null;
     if (navigation !== 'POP') return;
@@ -25,7 +25,7 @@ export function useListReturn(open: Article | undefined, list: RefObject<HTMLEle
     Array.from(links)
       .find((link) => link.dataset.articleId === documentId)
       ?.focus({ preventScroll: true });
-  }, [open, list, navigation]);
+  }, [openTitle, list, navigation]);
 
   return remember;
 }

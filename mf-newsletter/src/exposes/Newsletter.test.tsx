@@ -1,36 +1,64 @@
-import { fetchArticles, fetchNewsletter, ROUTER_FUTURE, type Article, type Newsletter as NewsletterEntry } from '@blog/shared';
+import {
+  fetchArchiveYear,
+  fetchArchiveYears,
+  fetchNewsletter,
+  ROUTER_FUTURE,
+  type ArchiveEntry,
+  type ArticleDetailProps,
+  type Newsletter as NewsletterEntry,
+} from '@blog/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { anArticle } from '@blog/shared/testing';
-import type { ArticleDetailProps } from '../components/ArticleView';
 import Newsletter from './Newsletter';
 
 jest.mock('@blog/shared', () => ({
   ...jest.requireActual('@blog/shared'),
-  fetchArticles: jest.fn(),
+  fetchArchiveYears: jest.fn(),
+  fetchArchiveYear: jest.fn(),
   fetchNewsletter: jest.fn(),
 }));
 
-// Jest cannot load another section: a stand-in for mf-articles' detail honours the same props contract.
+const loadYears = jest.mocked(fetchArchiveYears);
+const loadYear = jest.mocked(fetchArchiveYear);
+
+function article(title: string, date: string): ArchiveEntry {
+  return { documentId: title, title_article: title, date_of_the_article: date };
+}
+
 const mostPopular = article('Most Popular Piece', '2024-02-01');
+
+/** What mf-articles has under each title: the detail reads the article itself, by its title. */
+const PUBLISHED = new Set<string>();
+
+/** Jest cannot load another section: a stand-in for mf-articles' detail honours the same props contract. */
+function ArticleDetailStandIn({ title, onBack, onOpenArticle, onMissing }: ArticleDetailProps) {
+  const found = PUBLISHED.has(title);
+  useEffect(() => {
+    if (!found) onMissing();
+  }, [found, onMissing]);
+  if (!found) return null;
+  return (
+    <>
+      <button type="button" onClick={onBack}>
+        ← Back to Articles
+      </button>
+      <h1>{title}</h1>
+      <button type="button" onClick={() => onOpenArticle(mostPopular)}>
+        {mostPopular.title_article}
+      </button>
+    </>
+  );
+}
+
 jest.mock('@blog/shared/federation', () => ({
   RemoteSection: ({ id, props }: { id: string; props: ArticleDetailProps }) => (
     <section aria-label={id}>
-      <button type="button" onClick={props.onBack}>
-        ← Back to Articles
-      </button>
-      <h1>{props.article.title_article}</h1>
-      <button type="button" onClick={() => props.onOpenArticle(mostPopular)}>
-        {mostPopular.title_article}
-      </button>
+      <ArticleDetailStandIn {...props} />
     </section>
   ),
 }));
-
-function article(title: string, date: string): Article {
-  return anArticle({ documentId: title, title_article: title, date_of_the_article: date });
-}
 
 const newsletter = {
   id: 1,
@@ -40,14 +68,17 @@ const newsletter = {
   invitation_message_to_join: 'Join the readers.',
 } as NewsletterEntry;
 
-const ARTICLES = [
-  article('Early March', '2025-03-02'),
-  article('Older Year', '2024-11-04'),
-  mostPopular,
-  article('June Piece', '2025-06-09'),
-  article('Late March', '2025-03-28'),
-  article('January Piece', '2025-01-20'),
-];
+// The archive as the CMS answers it: each year newest first.
+const ARCHIVE: Record<number, ArchiveEntry[]> = {
+  2025: [
+    article('June Piece', '2025-06-09'),
+    article('Late March', '2025-03-28'),
+    article('Early March', '2025-03-02'),
+    article('January Piece', '2025-01-20'),
+  ],
+  2024: [article('Older Year', '2024-11-04'), mostPopular],
+};
+
 
 function Address() {
   const { pathname, search } = useLocation();
@@ -84,8 +115,11 @@ const rowsOf = (month: string) =>
     .map((link) => link.textContent);
 
 beforeEach(() => {
+  jest.clearAllMocks();
   jest.mocked(fetchNewsletter).mockResolvedValue(newsletter);
-  jest.mocked(fetchArticles).mockResolvedValue(ARTICLES);
+  loadYears.mockResolvedValue([2025, 2024]);
+  loadYear.mockImplementation(async (year) => ARCHIVE[year] ?? []);
+  for (const entry of Object.values(ARCHIVE).flat()) PUBLISHED.add(entry.title_article);
 });
 
 describe('the newsletter archive', () => {
@@ -106,31 +140,60 @@ describe('the newsletter archive', () => {
       '2025',
       '2024',
     ]);
-    expect(monthHeadings()).toEqual(['JUNE', 'MARCH', 'JANUARY']);
+    await waitFor(() => expect(monthHeadings()).toEqual(['JUNE', 'MARCH', 'JANUARY']));
+    expect(loadYear.mock.calls).toEqual([[2025]]);
   });
 
   it('shows each article of a month newest day first, with the month’s abbreviation, the day and the title', async () => {
     renderAt();
-    await yearSelector();
+    await screen.findByRole('region', { name: 'MARCH' });
     expect(rowsOf('MARCH')).toEqual(['MAR 28 Late March→', 'MAR 2 Early March→']);
     expect(screen.getByRole('link', { name: 'MAR 28 Late March' })).toBeInTheDocument();
   });
 
-  it('switches to another year and keeps it in the address', async () => {
+  it('switches to another year, reading that year only, and keeps it in the address', async () => {
     renderAt();
+    await screen.findByRole('region', { name: 'JUNE' });
     await userEvent.selectOptions(await yearSelector(), '2024');
-    expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']);
+    await waitFor(() => expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']));
     expect(screen.queryByText('June Piece')).not.toBeInTheDocument();
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
+    expect(loadYear.mock.calls).toEqual([[2025], [2024]]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await yearSelector()).toHaveValue('2025');
+    await screen.findByRole('region', { name: 'JUNE' });
   });
 
-  it('opens the year the address names', async () => {
+  it('shows the year asked for last, whatever the order of the answers', async () => {
+    const answers: Record<number, (entries: ArchiveEntry[]) => void> = {};
+    loadYear.mockImplementation((year) => new Promise((resolve) => (answers[year] = resolve)));
+    renderAt();
+    await userEvent.selectOptions(await yearSelector(), '2024');
+    await act(async () => answers[2024](ARCHIVE[2024]));
+    await act(async () => answers[2025](ARCHIVE[2025]));
+    expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']);
+  });
+
+  it('marks the archive busy while a year loads', async () => {
+    loadYear.mockReturnValue(new Promise(() => undefined));
+    renderAt();
+    await yearSelector();
+    expect(screen.getByRole('region', { name: 'NewsLetters by date' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('opens the year the address names, asking for it alongside the years', async () => {
     renderAt('/New-letter?year=2024');
     expect(await yearSelector()).toHaveValue('2024');
+    await screen.findByRole('region', { name: 'NOVEMBER' });
     expect(rowsOf('NOVEMBER')).toEqual(['NOV 4 Older Year→']);
+    expect(loadYear.mock.calls).toEqual([[2024]]);
+  });
+
+  it('falls back to the latest year when the address names a year without articles', async () => {
+    renderAt('/New-letter?year=1999');
+    expect(await yearSelector()).toHaveValue('2025');
+    await screen.findByRole('region', { name: 'JUNE' });
   });
 
   it('opens an article in the detail of mf-articles and comes back to the same year, on its row', async () => {
@@ -146,6 +209,9 @@ describe('the newsletter archive', () => {
     expect(await yearSelector()).toHaveValue('2024');
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
     expect(screen.getByRole('link', { name: /Older Year/ })).toHaveFocus();
+    // The archive was kept while the article was open, not read again.
+    expect(loadYears).toHaveBeenCalledTimes(1);
+    expect(loadYear).toHaveBeenCalledTimes(1);
   });
 
   it('opens a most popular article in the same view, and Back steps over both articles to the archive', async () => {
@@ -166,7 +232,11 @@ describe('the newsletter archive', () => {
 
   it('leads Back from an article reached by its address to the archive at the address’s year', async () => {
     renderAt('/New-letter?year=2024&title=Older%20Year');
-    await userEvent.click(await screen.findByRole('button', { name: '← Back to Articles' }));
+    const back = await screen.findByRole('button', { name: '← Back to Articles' });
+    // Nothing of the archive was read for the article alone.
+    expect(loadYears).not.toHaveBeenCalled();
+    expect(fetchNewsletter).not.toHaveBeenCalled();
+    await userEvent.click(back);
     expect(await yearSelector()).toHaveValue('2024');
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
   });
@@ -179,26 +249,24 @@ describe('the newsletter archive', () => {
     expect(screen.queryByRole('region', { name: 'mf_articles/ArticleDetail' })).not.toBeInTheDocument();
   });
 
-  it('opens the article an address names, showing nothing of the archive while it loads', async () => {
-    let answer: (articles: Article[]) => void = () => undefined;
-    jest.mocked(fetchArticles).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  it('opens the article an address names, reading nothing of the archive for it', async () => {
     renderAt('/New-letter?year=2025&title=Late%20March');
-    await act(async () => undefined);
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-
-    await act(async () => answer(ARTICLES));
-    expect(screen.getByRole('heading', { level: 1, name: 'Late March' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Late March' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'NewsLetters by date' })).not.toBeInTheDocument();
+    expect(loadYears).not.toHaveBeenCalled();
+    expect(loadYear).not.toHaveBeenCalled();
   });
 
   it('shows the archive when the address names an article it does not have', async () => {
     renderAt('/New-letter?year=2025&title=Gone');
     expect(await yearSelector()).toHaveValue('2025');
     expect(screen.queryByRole('region', { name: 'mf_articles/ArticleDetail' })).not.toBeInTheDocument();
+    await screen.findByRole('region', { name: 'JUNE' });
   });
 
   it('stays empty, without crashing, when the CMS cannot be reached', async () => {
     jest.mocked(fetchNewsletter).mockResolvedValue(null);
-    jest.mocked(fetchArticles).mockResolvedValue([]);
+    loadYears.mockResolvedValue([]);
     renderAt();
     const archive = screen.getByRole('region', { name: 'NewsLetters by date' });
     await waitFor(() => expect(archive).toHaveAttribute('aria-busy', 'false'));

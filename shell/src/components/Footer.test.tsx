@@ -1,16 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { ROUTER_FUTURE } from '@blog/shared';
 import { MemoryRouter } from 'react-router-dom';
-import { fetchArticles, fetchContactDetails, type Article, type ContactDetails } from '@blog/shared';
+import { fetchContactDetails, fetchRecentArticles, type ArchiveEntry, type ContactDetails } from '@blog/shared';
 import { Footer } from './Footer';
 
 jest.mock('@blog/shared', () => ({
   ...jest.requireActual('@blog/shared'),
   fetchContactDetails: jest.fn(),
-  fetchArticles: jest.fn(),
+  fetchRecentArticles: jest.fn(),
 }));
 
-const article = (title: string, date: string) => ({ documentId: title, title_article: title, date_of_the_article: date }) as Article;
+const article = (title: string, date: string): ArchiveEntry => ({ documentId: title, title_article: title, date_of_the_article: date });
 
 const contact: ContactDetails = {
   email: 'author@example.com',
@@ -33,13 +33,14 @@ function renderFooter() {
 describe('footer', () => {
   it('links the three newest articles to their page and the author’s safe social links', async () => {
     jest.mocked(fetchContactDetails).mockResolvedValue(contact);
-    jest.mocked(fetchArticles).mockResolvedValue([
-      article('Old', '2024-01-01'),
+    // As the CMS answers: newest first.
+    jest.mocked(fetchRecentArticles).mockResolvedValue([
       article('Newest', '2026-05-01'),
-      article('Middle', '2025-01-01'),
       article('Newer', '2026-01-01'),
+      article('Middle', '2025-01-01'),
     ]);
     renderFooter();
+    expect(fetchRecentArticles).toHaveBeenCalledWith(3);
     const recent = await screen.findByRole('region', { name: 'Recent articles' });
     await within(recent).findByText('Newest');
     expect(within(recent).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newest', 'Newer', 'Middle']);
@@ -54,7 +55,7 @@ describe('footer', () => {
 
   it('stays in place, empty, when the CMS cannot be reached', async () => {
     jest.mocked(fetchContactDetails).mockResolvedValue(null);
-    jest.mocked(fetchArticles).mockResolvedValue([]);
+    jest.mocked(fetchRecentArticles).mockResolvedValue([]);
     renderFooter();
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     expect(screen.queryAllByRole('link')).toEqual([]);

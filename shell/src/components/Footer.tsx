@@ -1,12 +1,16 @@
-import { fetchArticles, fetchContactDetails, latestArticles, shareUrl, socialLinks, useLoaded } from '@blog/shared';
+import { fetchContactDetails, fetchRecentArticles, shareUrl, socialLinks, useLoaded } from '@blog/shared';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '../sections';
 import './Footer.css';
 
-/** The newest articles and the author's social links (spec §7: the footer reads articles and contact details). */
+// The footer's links to the most recent articles.
+const RECENT_COUNT = 3;
+const fetchRecent = () => fetchRecentArticles(RECENT_COUNT);
+
+/** The newest articles' titles and the author's social links (spec §7: the footer reads articles and contact details). */
 export function Footer() {
   const contact = useLoaded(fetchContactDetails);
-  const recent = latestArticles(useLoaded(fetchArticles) ?? [], 3);
+  const recent = useLoaded(fetchRecent) ?? [];
 
   return (
     <footer className="footer">
