@@ -1,4 +1,5 @@
 import { apiUrl, siteConfig } from './config';
+import { validCoordinates, type Coordinates } from './coordinates';
 import type {
   About,
   ArchiveEntry,
@@ -332,18 +333,11 @@ export async function fetchCountries(): Promise<Country[]> {
   }
 }
 
-export interface Coordinates {
-  lat: number;
-  lon: number;
-}
-
 function coordinate(value: unknown): number {
   if (typeof value === 'number') return value;
   // Number('') is 0, a real place; an empty field is no coordinate.
   return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 }
-
-const within = (value: number, limit: number) => Number.isFinite(value) && Math.abs(value) <= limit;
 
 /** Centre of the contact map for a free-text address; null keeps the map's default centre (spec §8). */
 export async function geocode(address: string): Promise<Coordinates | null> {
@@ -357,13 +351,9 @@ export async function geocode(address: string): Promise<Coordinates | null> {
       console.error(`No place found for the address "${address}"`);
       return null;
     }
-    const lat = coordinate(first.lat);
-    const lon = coordinate(first.lon);
-    if (!within(lat, 90) || !within(lon, 180)) {
-      console.error(`Invalid coordinates for the address "${address}"`, first.lat, first.lon);
-      return null;
-    }
-    return { lat, lon };
+    const place = validCoordinates(coordinate(first.lat), coordinate(first.lon));
+    if (!place) console.error(`Invalid coordinates for the address "${address}"`, first.lat, first.lon);
+    return place;
   } catch (error) {
     console.error(`Failed to geocode the address "${address}"`, error);
     return null;

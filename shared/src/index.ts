@@ -2,6 +2,7 @@ export * from './types';
 export * from './config';
 export * from './messages';
 export * from './client';
+export * from './coordinates';
 export * from './newsletter';
 export * from './dates';
 export * from './share';

@@ -1,5 +1,4 @@
-import type { ContactDetails, Coordinates } from '@blog/shared';
-import { validCoordinates } from './coordinates';
+import { validCoordinates, type ContactDetails, type Coordinates } from '@blog/shared';
 import { geocodeOnce, type GeocodeDependencies } from './geocodeCache';
 
 /** Spec §8: where the map stays when the address cannot be placed (Barranquilla). */

@@ -1,5 +1,4 @@
-import type { Coordinates } from '@blog/shared';
-import { validCoordinates } from './coordinates';
+import { validCoordinates, type Coordinates } from '@blog/shared';
 
 /** The part of `localStorage` the cache uses, so tests can hand in their own. */
 export type CoordinateStorage = Pick<Storage, 'getItem' | 'setItem'>;
