@@ -3,7 +3,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
-import { freePort } from './strapi-process';
+import { freePort, stopProcess } from './strapi-process';
 
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>`: append a database name. */
@@ -57,7 +57,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     stop: async () => {
-      await stop(server);
+      // SIGINT: PostgreSQL's fast shutdown.
+      await stopProcess(server, 'SIGINT');
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -96,13 +97,4 @@ async function waitUntilReady(url: string, server: ChildProcess, output: string[
   }
   server.kill('SIGKILL');
   throw new Error(`PostgreSQL did not accept connections in 30 s:\n${output.join('')}`);
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.once('exit', () => resolve());
-    // SIGINT: PostgreSQL's fast shutdown.
-    server.kill('SIGINT');
-  });
 }

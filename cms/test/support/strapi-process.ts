@@ -78,7 +78,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
     url,
     dataDir: dir,
     database,
-    stop: () => stop(child),
+    stop: () => stopProcess(child),
   };
 }
 
@@ -100,7 +100,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
   throw new Error(`Strapi did not become healthy in 120 s:\n${output.join('')}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** Asks a child process to end with `signal`, and kills it if it has not ended within 10 s. */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -108,6 +109,6 @@ function stop(child: ChildProcess): Promise<void> {
       clearTimeout(killer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
