@@ -10,7 +10,10 @@ module.exports = function jestConfig({ environment = 'node', setupFiles = [], ..
         { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true } },
       ],
     },
-    moduleNameMapper: { '\\.css$': require.resolve('./jest.style-stub.cjs') },
+    moduleNameMapper: {
+      '\\.module\\.css$': require.resolve('./jest.css-module-stub.cjs'),
+      '\\.css$': require.resolve('./jest.style-stub.cjs'),
+    },
     setupFilesAfterEnv: setupFiles,
     ...options,
   };

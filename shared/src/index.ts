@@ -1,3 +1,4 @@
+/// <reference path="./assets.d.ts" />
 export * from './types';
 export * from './config';
 export * from './messages';
@@ -18,3 +19,6 @@ export * from './excerpt';
 export * from './images';
 export * from './SignUpBox';
 export * from './NetworkIcon';
+export * from './queries';
+export * from './pages';
+export * from './ui';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { USER_INFO_KEY } from '../src/theme';
@@ -21,7 +22,12 @@ export interface FederatedAppOptions {
   exposes?: Record<string, string>;
   /** Sections this app loads at run time; listed in its `remotes.json`. */
   remotes?: ContainerName[];
+  /** The render server's entry (the shell's): built for Node into `dist/server/index.js`. */
+  serverEntry?: string;
 }
+
+/** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section. */
+export const SERVER_DIR = 'server';
 
 /** The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its environment. */
 const CONFIG_FROM_ENV = {
@@ -39,7 +45,10 @@ export function runtimeConfig(env: NodeJS.ProcessEnv = process.env): Record<stri
 }
 
 /** Where each remote's manifest is: `BLOG_REMOTE_MF_ARTICLES=…` or the remote's default local port. */
-export function remoteManifests(remotes: ContainerName[], env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function remoteManifests(
+  remotes: ContainerName[],
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   return Object.fromEntries(
     remotes.map((name) => [
       name,
@@ -77,80 +86,168 @@ function sharedSingletons(dirname: string) {
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
     'react-router-dom': singleton('react-router-dom'),
+    // One cache of the page's reads, which the server filled and every section reads from.
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
   };
 }
 
+/** Class names of a CSS Module, the same in the browser's and the server's build of one app. */
+const cssModules = (exportOnlyLocals: boolean) => ({
+  loader: require.resolve('css-loader'),
+  options: { modules: { auto: true, namedExport: false, localIdentName: '[local]_[hash:base64:5]', exportOnlyLocals } },
+});
+
+function typescriptRule(dirname: string) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: require.resolve('ts-loader'),
+    // Types are checked by `tsc` (the typecheck script), not on every bundle.
+    options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
+  };
+}
+
+/**
+ * The app's build for the render server (Node): a section's container at `dist/server/remoteEntry.js`,
+ * loaded at run time over HTTP from where `remotes.json` points, or the shell's render server at
+ * `dist/server/index.js`. Stylesheets give their class names only; the browser's build has the rules.
+ */
+function serverBuild(options: FederatedAppOptions, production: boolean): Configuration {
+  const { name, dirname, exposes, serverEntry } = options;
+  return {
+    name: 'server',
+    context: dirname,
+    mode: production ? 'production' : 'development',
+    target: 'async-node',
+    entry: serverEntry ? { index: serverEntry } : {},
+    devtool: 'source-map',
+    output: {
+      path: path.join(dirname, 'dist', SERVER_DIR),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[id].[contenthash:8].js',
+      uniqueName: `${name}_server`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        typescriptRule(dirname),
+        { test: /\.css$/, use: [cssModules(true)] },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(exposes ? { filename: 'remoteEntry.js', exposes, library: { type: 'commonjs-module', name } } : {}),
+        remoteType: 'script',
+        // Loads other containers' code and chunks over HTTP in Node.
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        shared: sharedSingletons(dirname),
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+      }),
+      new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(true) }),
+    ],
+    optimization: { runtimeChunk: false, minimize: false },
+    performance: { hints: false },
+  };
+}
+
+/**
+ * An app's builds: for the browser (`dist/`), and in production for the render server too
+ * (`dist/server/`). Development serves the browser's build only, rendered in the browser.
+ */
 export function federatedApp(options: FederatedAppOptions) {
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration[] => {
+    const production = argv.mode !== 'development';
+    const browser = browserBuild(options, production);
+    const server = options.exposes || options.serverEntry ? [serverBuild(options, production)] : [];
+    return production ? [browser, ...server] : [browser];
+  };
+}
+
+function browserBuild(
+  options: FederatedAppOptions,
+  production: boolean,
+): Configuration & { devServer: DevServerConfiguration } {
   const { name, dirname, title, exposes, remotes = [] } = options;
   const { port } = apps[name];
-
-  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer: DevServerConfiguration } => {
-    const production = argv.mode !== 'development';
-    const hashed = production ? '[name].[contenthash:8].js' : '[name].js';
-    return {
-      mode: production ? 'production' : 'development',
-      entry: path.join(dirname, 'src', 'index.ts'),
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(dirname, 'dist'),
-        // Sections load their chunks from wherever their remote entry was served.
-        publicPath: 'auto',
-        filename: hashed,
-        chunkFilename: hashed,
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: name,
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            loader: require.resolve('ts-loader'),
-            // Types are checked by `tsc` (the typecheck script), not on every bundle.
-            options: { transpileOnly: true, configFile: path.join(dirname, 'tsconfig.json') },
-          },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-          { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          shared: sharedSingletons(dirname),
-          // One dead section must not keep the others from starting.
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          experiments: {
-            // Browser-only runtime; sections that load no other section drop the remote-loading code.
-            optimization: { target: 'web', disableRemote: remotes.length === 0 },
-          },
-        }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-          publicPath: '/',
-          templateParameters: { userInfoKey: USER_INFO_KEY },
-        }),
-        new RuntimeFilesPlugin({
-          'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,
-          ...(remotes.length > 0 ? { 'remotes.json': `${JSON.stringify(remoteManifests(remotes), null, 2)}\n` } : {}),
-        }),
+  const hashed = production ? '[name].[contenthash:8].js' : '[name].js';
+  return {
+    name: 'browser',
+    context: dirname,
+    mode: production ? 'production' : 'development',
+    entry: path.join(dirname, 'src', 'index.ts'),
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dirname, 'dist'),
+      // Sections load their chunks from wherever their remote entry was served.
+      publicPath: 'auto',
+      filename: hashed,
+      chunkFilename: hashed,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: name,
+      // The server's build is written beside it by its own compiler.
+      clean: { keep: (asset: string) => asset.startsWith(`${SERVER_DIR}/`) },
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        typescriptRule(dirname),
+        {
+          test: /\.css$/,
+          // Stylesheets are files in production, linked in the server's HTML before the page paints.
+          use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), cssModules(false)],
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
       ],
-      optimization: { runtimeChunk: false },
-      performance: { hints: false },
-      devServer: {
-        port,
-        hot: true,
-        historyApiFallback: true,
-        // The shell fetches every section's manifest across origins.
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false, errors: true } },
-      },
-    };
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons(dirname),
+        // One dead section must not keep the others from starting.
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        experiments: {
+          // Browser-only runtime; sections that load no other section drop the remote-loading code.
+          optimization: { target: 'web', disableRemote: remotes.length === 0 },
+        },
+      }),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].[contenthash:8].css',
+              chunkFilename: '[id].[contenthash:8].css',
+            }),
+          ]
+        : []),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title,
+        publicPath: '/',
+        templateParameters: { userInfoKey: USER_INFO_KEY },
+      }),
+      new RuntimeFilesPlugin({
+        'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,
+        ...(remotes.length > 0 ? { 'remotes.json': `${JSON.stringify(remoteManifests(remotes), null, 2)}\n` } : {}),
+      }),
+    ],
+    optimization: { runtimeChunk: false },
+    performance: { hints: false },
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: true,
+      // The shell fetches every section's manifest across origins.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false, errors: true } },
+    },
   };
 }

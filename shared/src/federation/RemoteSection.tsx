@@ -1,16 +1,19 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemoteModule, type RemoteModuleId } from './remotes';
+import { Component, Suspense, lazy, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SectionLoaderContext } from './loader';
+import type { RemoteModuleId } from './remotes';
 import './section.css';
 
 interface BoundaryProps {
   label: string;
+  /** It failed before this page ran: on the server. */
+  failed: boolean;
   onRetry: () => void;
   children: ReactNode;
 }
 
 /** Keeps a section's failure (not loadable, or throwing while rendering) inside that section. */
 class SectionBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+  override state = { failed: this.props.failed };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -44,18 +47,33 @@ export interface RemoteSectionProps {
   props?: SectionProps;
 }
 
-/** A section loaded at run time from wherever `/remotes.json` says it is deployed. */
+/**
+ * A section loaded at run time from wherever `/remotes.json` says it is deployed. A section loaded
+ * already (the server's, or the browser's before it hydrates what the server rendered) renders at
+ * once; one the server could not render shows its fallback, as the server sent it, and is then
+ * tried once more in the browser.
+ */
 export function RemoteSection({ id, label, props }: RemoteSectionProps) {
+  const loader = useContext(SectionLoaderContext);
   const [attempt, setAttempt] = useState(0);
+  const failedOnServer = attempt === 0 && loader.failedOnServer(id);
   const Section = useMemo(
-    () => lazy(() => loadRemoteModule<{ default: ComponentType<SectionProps> }>(id)),
+    () => loader.peek(id)?.default ?? lazy(() => loader.load(id)),
     // A retry needs a new lazy component: React remembers the failure of the old one.
-    [id, attempt],
+    [id, attempt, loader],
   );
+  useEffect(() => {
+    if (failedOnServer) setAttempt(1);
+  }, [failedOnServer]);
   return (
     // Keyed by section too: a route change reuses this component for another section,
     // which must not inherit the previous one's failure.
-    <SectionBoundary key={`${id}#${attempt}`} label={label} onRetry={() => setAttempt((count) => count + 1)}>
+    <SectionBoundary
+      key={`${id}#${attempt}`}
+      label={label}
+      failed={failedOnServer}
+      onRetry={() => setAttempt((count) => count + 1)}
+    >
       <Suspense
         fallback={
           <div className="section-loading" role="status">

@@ -1,2 +1,8 @@
-export { loadRemoteModule, type RemoteManifests, type RemoteModuleId } from './remotes';
+export { loadRemoteModule, peekRemoteModule, type RemoteManifests, type RemoteModuleId } from './remotes';
 export { RemoteSection, type RemoteSectionProps } from './RemoteSection';
+export {
+  SectionLoaderContext,
+  browserSectionLoader,
+  type SectionLoader,
+  type SectionModule,
+} from './loader';

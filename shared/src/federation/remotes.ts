@@ -29,6 +29,12 @@ function readManifests(): Promise<RemoteManifests> {
 }
 
 const loaded = new Map<RemoteModuleId, Promise<unknown>>();
+const resolved = new Map<RemoteModuleId, unknown>();
+
+/** A module that has been loaded, at once; `undefined` when it is not (yet). */
+export function peekRemoteModule<T>(id: RemoteModuleId): T | undefined {
+  return resolved.get(id) as T | undefined;
+}
 
 /**
  * Loads a module a section exposes, once; a failure is forgotten so that the next call
@@ -41,6 +47,7 @@ export function loadRemoteModule<T>(id: RemoteModuleId): Promise<T> {
       .then(() => loadRemote<T>(id))
       .then((value) => {
         if (value === undefined || value === null) throw new Error(`${id} could not be loaded`);
+        resolved.set(id, value);
         return value;
       })
       .catch(async (error: unknown) => {

@@ -1,43 +1,46 @@
-import { StrictMode, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { sectionsOf } from '../pages/routes';
+import { createQueryClient } from '../queries';
 import { ROUTER_FUTURE } from '../router';
 import '../styles/theme.css';
 import './standalone.css';
 
-export interface StandalonePage {
-  path: string;
-  label: string;
-  element: ReactNode;
-}
-
 /**
- * A section's own page, for developing it without the shell: its pages under a router of its own
- * and a bar to move between them. Inside the site the shell's router and frame take this place.
+ * A section's own page, for developing it without the shell: its routes (from the site's route
+ * table) under a router of its own, and a bar to move between them. Rendered in the browser only;
+ * inside the site the shell's router, frame and render server take this place.
+ * `pages` maps each exposed page's name (`Home` of `mf_articles/Home`) to its component.
  */
-export function mountStandalone(section: string, pages: StandalonePage[]): void {
+export function mountStandalone(container: string, pages: Record<string, ComponentType>): void {
+  const routes = sectionsOf(container).flatMap(({ module, paths, title }) => {
+    const Page = pages[module.slice(container.length + 1)];
+    return Page ? [{ paths, title, Page }] : [];
+  });
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <BrowserRouter future={ROUTER_FUTURE}>
-        <header className="standalone-bar">
-          <strong>{section}</strong> <span>standalone</span>
-          <nav aria-label={`${section} pages`}>
-            {pages.map(({ path, label }) => (
-              <NavLink key={path} to={path}>
-                {label}
-              </NavLink>
-            ))}
-          </nav>
-        </header>
-        <main id="main">
-          <Routes>
-            {pages.map(({ path, element }) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-            <Route path="*" element={<Navigate to={pages[0].path} replace />} />
-          </Routes>
-        </main>
-      </BrowserRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <BrowserRouter future={ROUTER_FUTURE}>
+          <header className="standalone-bar">
+            <strong>{container}</strong> <span>standalone</span>
+            <nav aria-label={`${container} pages`}>
+              {routes.map(({ paths, title }) => (
+                <NavLink key={title} to={paths[paths.length - 1]}>
+                  {title}
+                </NavLink>
+              ))}
+            </nav>
+          </header>
+          <main id="main">
+            <Routes>
+              {routes.flatMap(({ paths, Page }) => paths.map((path) => <Route key={path} path={path} element={<Page />} />))}
+              <Route path="*" element={<Navigate to={routes[0].paths[routes[0].paths.length - 1]} replace />} />
+            </Routes>
+          </main>
+        </BrowserRouter>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

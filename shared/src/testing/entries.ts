@@ -1,5 +1,5 @@
 // Entries for tests in every package (`@blog/shared/testing`), shaped as the CMS answers them: only the fields a test cares about are spelled out.
-import type { Article, ArticleSummary, Comment, Media, Pagination, StrapiList } from './types';
+import type { Article, ArticleSummary, Comment, Media, Pagination, StrapiList } from '../types';
 
 let nextId = 1;
 

@@ -1,0 +1,3 @@
+export * from './navigation';
+export * from './page';
+export * from './routes';

@@ -1,0 +1,3 @@
+export * from './Photo';
+export * from './Prose';
+export * from './SocialLinks';
