@@ -1,6 +1,8 @@
 // Serves built apps as a deployment would: one origin per app, gzip, SPA fallback, and caching
 // that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
+const { spawn } = require('node:child_process');
 const http = require('node:http');
+const path = require('node:path');
 const compression = require('compression');
 const sirv = require('sirv');
 
@@ -45,4 +47,35 @@ function serveDist(dir, port, overrides = {}) {
   });
 }
 
-module.exports = { serveDist };
+/**
+ * The shell's render server (`<dist>/server/index.js`) on `port`, once it answers: every page
+ * rendered, with the sections' server builds loaded from where `<dist>/remotes.json` points.
+ * @param {string} dir the shell's dist folder
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
+ * @returns {Promise<{ close(callback?: () => void): void }>}
+ */
+async function serveRendered(dir, port, env = {}) {
+  const server = spawn(process.execPath, [path.join(dir, 'server', 'index.js')], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  for (let attempt = 0; ; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`The render server stopped (${server.exitCode})`);
+    const answered = await new Promise((resolve) =>
+      http.get(`http://localhost:${port}/robots.txt`, (res) => resolve(res.resume() && true)).on('error', () => resolve(false)),
+    );
+    if (answered) break;
+    if (attempt > 300) throw new Error('The render server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    close(callback) {
+      exited.then(() => callback?.());
+      server.kill('SIGTERM');
+    },
+  };
+}
+
+module.exports = { serveDist, serveRendered };

@@ -6,7 +6,7 @@ import builds from './builds.cjs';
 import serve from './serve.cjs';
 
 const { apps, buildApps, buildCms, root } = builds;
-const { serveDist } = serve;
+const { serveDist, serveRendered } = serve;
 
 buildCms();
 buildApps();
@@ -15,9 +15,12 @@ const cms = spawn(path.join(root, 'node_modules', '.bin', 'strapi'), ['start'], 
   cwd: path.join(root, 'cms'),
   stdio: 'inherit',
 });
+// The sections as deployed, each on its own origin; then the site itself, from the shell's render server.
+const { shell, ...sections } = apps;
 const servers = await Promise.all(
-  Object.values(apps).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), port)),
+  Object.values(sections).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), port)),
 );
+servers.push(await serveRendered(path.join(root, shell.package, 'dist'), shell.port));
 console.log('\nThe site: http://localhost:3000 (the CMS: http://localhost:1337/admin)\n');
 
 function stop(code) {

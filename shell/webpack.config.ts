@@ -5,4 +5,5 @@ export default federatedApp({
   dirname: __dirname,
   title: 'Defense Analysis',
   remotes: ['mf_articles', 'mf_newsletter', 'mf_contact', 'mf_pages'],
+  serverEntry: './src/server/index.ts',
 });

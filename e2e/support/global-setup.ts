@@ -46,25 +46,30 @@ export default async function globalSetup() {
     tileUrl: `${standIns.url}/tiles/{z}/{x}/{y}.png`,
     countriesUrl: `${standIns.url}/countries`,
   };
+  // Each deployed folder is pointed at this run's CMS, stand-ins and sections, as a deployer would edit it.
+  for (const app of Object.values(apps)) {
+    const dist = path.join(runDir, app.package);
+    fs.writeFileSync(path.join(dist, 'config.js'), `window.__BLOG_CONFIG__ = ${JSON.stringify(config)};\n`);
+    const remotesFile = path.join(dist, 'remotes.json');
+    if (fs.existsSync(remotesFile)) {
+      const remotes = Object.keys(JSON.parse(fs.readFileSync(remotesFile, 'utf8')));
+      const manifests = Object.fromEntries(remotes.map((remote) => [remote, `${appUrls[remote]}/mf-manifest.json`]));
+      fs.writeFileSync(remotesFile, JSON.stringify(manifests));
+    }
+  }
+  const { shell, ...sections } = apps;
   const servers = await Promise.all(
-    Object.entries(apps).map(([name, app]) => {
-      const dist = path.join(runDir, app.package);
-      const overrides: Record<string, string> = { 'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(config)};` };
-      const remotesFile = path.join(dist, 'remotes.json');
-      if (fs.existsSync(remotesFile)) {
-        const remotes = Object.keys(JSON.parse(fs.readFileSync(remotesFile, 'utf8')));
-        overrides['remotes.json'] = JSON.stringify(
-          Object.fromEntries(remotes.map((remote) => [remote, `${appUrls[remote]}/mf-manifest.json`])),
-        );
-      }
-      return serve.serveDist(dist, ports[name], overrides);
-    }),
+    Object.entries(sections).map(([name, app]) => serve.serveDist(path.join(runDir, app.package), ports[name])),
   );
+  // Re-pointing a section shows within a second here (10 s by default).
+  const renderEnv = { BLOG_REVALIDATE_SECONDS: '1' };
+  servers.push(await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv));
 
   process.env.SITE_URL = appUrls.shell;
   process.env.APP_URLS = JSON.stringify(appUrls);
   process.env.CMS_URL = cms.url;
   process.env.STAND_IN_URL = standIns.url;
+  process.env.SHELL_DIST = path.join(runDir, shell.package);
 
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -21,7 +21,7 @@ import {
   postContactMessage,
   voteComment,
 } from './client';
-import { aComment, aList, aSummary, anArticle } from './testing';
+import { aComment, aList, aSummary, anArticle, forgetSharedReads } from './testing';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -60,7 +60,7 @@ afterEach(() => {
   jest.restoreAllMocks();
   globalThis.__BLOG_CONFIG__ = undefined;
   // Each test is a new page: nothing read in another is shared with it.
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('@blog/shared reads')];
+  forgetSharedReads();
 });
 
 const failures: [string, Handler][] = [

@@ -11,6 +11,7 @@ export * from './votes';
 export * from './phone';
 export * from './markup/parse';
 export * from './markup/Markup';
+export * from './markup/describe';
 export * from './theme';
 export * from './router';
 export * from './social';

@@ -91,6 +91,19 @@ function sharedSingletons(dirname: string) {
   };
 }
 
+/**
+ * Every stylesheet of the app's own page, its lazily loaded parts included: linked from the HTML,
+ * so that a page rendered on the server is styled before any script runs.
+ */
+function pageStylesheets(compilation: webpack.Compilation, publicPath: string): string[] {
+  const chunks = new Set<webpack.Chunk>();
+  for (const chunk of compilation.entrypoints.get('main')?.chunks ?? []) {
+    chunks.add(chunk);
+    for (const lazy of chunk.getAllAsyncChunks()) chunks.add(lazy);
+  }
+  return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.css'))).map((file) => publicPath + file);
+}
+
 /** Class names of a CSS Module, the same in the browser's and the server's build of one app. */
 const cssModules = (exportOnlyLocals: boolean) => ({
   loader: require.resolve('css-loader'),
@@ -119,6 +132,8 @@ function serverBuild(options: FederatedAppOptions, production: boolean): Configu
     context: dirname,
     mode: production ? 'production' : 'development',
     target: 'async-node',
+    // Node's own: the render server finds the shell's browser build beside its file.
+    node: { __dirname: false, __filename: false },
     entry: serverEntry ? { index: serverEntry } : {},
     devtool: 'source-map',
     output: {
@@ -232,7 +247,11 @@ function browserBuild(
         template: path.join(__dirname, 'index.html'),
         title,
         publicPath: '/',
-        templateParameters: { userInfoKey: USER_INFO_KEY },
+        templateParameters: (compilation, assets, assetTags, options) => ({
+          htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+          userInfoKey: USER_INFO_KEY,
+          stylesheets: pageStylesheets(compilation, '/'),
+        }),
       }),
       new RuntimeFilesPlugin({
         'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,

@@ -1,24 +1,25 @@
 import { render, screen } from '@testing-library/react';
 import { ROUTER_FUTURE } from '@blog/shared';
 import { MemoryRouter } from 'react-router-dom';
+import { TestReads } from '@blog/shared/testing/reads';
 import { App } from './App';
 
 jest.mock('@blog/shared/federation', () => ({
   RemoteSection: ({ id, label }: { id: string; label: string }) => <p data-testid="section">{`${label}: ${id}`}</p>,
   loadRemoteModule: jest.fn(() => new Promise(() => undefined)),
 }));
-jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
-  // The footer's data is the footer test's concern; here it never arrives.
-  fetchContactDetails: jest.fn(() => new Promise(() => undefined)),
-  fetchRecentArticles: jest.fn(() => new Promise(() => undefined)),
-}));
+// The footer's data is the footer test's concern; here it never arrives.
+beforeEach(() => {
+  global.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+});
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
-      <App />
-    </MemoryRouter>,
+    <TestReads>
+      <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+        <App />
+      </MemoryRouter>
+    </TestReads>,
   );
 }
 

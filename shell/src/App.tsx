@@ -1,10 +1,10 @@
+import { SECTIONS, documentTitle, type Section } from '@blog/shared';
 import { RemoteSection } from '@blog/shared/federation';
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Footer } from './components/Footer';
 import { NavBar } from './components/NavBar';
 import { NotFound } from './components/NotFound';
-import { SECTIONS, documentTitle, type Section } from './sections';
 import './App.css';
 
 function useDocumentTitle(title: string) {

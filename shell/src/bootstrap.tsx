@@ -1,14 +1,41 @@
+import { ROUTER_FUTURE, createQueryClient } from '@blog/shared';
+import { browserSectionLoader, loadRemoteModule } from '@blog/shared/federation';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ROUTER_FUTURE } from '@blog/shared';
 import '@blog/shared/styles/theme.css';
-import { App } from './App';
+import { Root } from './Root';
+import { SERVER_STATE_ID, type ServerState } from './state';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <BrowserRouter future={ROUTER_FUTURE}>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+function serverState(): ServerState | undefined {
+  const script = document.getElementById(SERVER_STATE_ID);
+  return script?.textContent ? (JSON.parse(script.textContent) as ServerState) : undefined;
+}
+
+async function start() {
+  const state = serverState();
+  const reads = createQueryClient();
+  const container = document.getElementById('root') as HTMLElement;
+  const page = (failed: string[] = []) => (
+    <StrictMode>
+      <Root
+        reads={reads}
+        loader={{ ...browserSectionLoader, failedOnServer: (id) => failed.includes(id) }}
+        router={(app) => <BrowserRouter future={ROUTER_FUTURE}>{app}</BrowserRouter>}
+      />
+    </StrictMode>
+  );
+  // `pnpm dev` serves the page without a server render: the browser renders all of it.
+  if (!state) {
+    createRoot(container).render(page());
+    return;
+  }
+  hydrate(reads, state.reads);
+  // The sections the server rendered are loaded first, so they hydrate at once; one that fails
+  // here stays as the server rendered it until its boundary shows the fallback.
+  await Promise.all(state.modules.map((id) => loadRemoteModule(id).catch(() => undefined)));
+  hydrateRoot(container, page(state.failed));
+}
+
+void start();

@@ -2,6 +2,9 @@ import type { RemoteModuleId } from '../federation/remotes';
 
 export const SITE_NAME = 'Defense Analysis';
 
+/** What the site is about, for pages that say nothing more specific. */
+export const SITE_DESCRIPTION = 'Defense and business analysis for the data-driven age.';
+
 export interface Section {
   /** The routes of spec §2 that show this section. */
   paths: string[];

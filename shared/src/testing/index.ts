@@ -1,1 +1,6 @@
 export * from './entries';
+
+/** Forgets the answers the client shares for a few seconds between a page's sections, so each test asks afresh. */
+export function forgetSharedReads(): void {
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('@blog/shared reads')];
+}

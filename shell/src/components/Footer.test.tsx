@@ -1,14 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import { ROUTER_FUTURE } from '@blog/shared';
+import { ROUTER_FUTURE, createQueryClient, type ArchiveEntry, type ContactDetails } from '@blog/shared';
+import { forgetSharedReads } from '@blog/shared/testing';
+import { TestReads } from '@blog/shared/testing/reads';
 import { MemoryRouter } from 'react-router-dom';
-import { fetchContactDetails, fetchRecentArticles, type ArchiveEntry, type ContactDetails } from '@blog/shared';
-import { Footer } from './Footer';
-
-jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
-  fetchContactDetails: jest.fn(),
-  fetchRecentArticles: jest.fn(),
-}));
+import { Footer, loadFooter } from './Footer';
 
 const article = (title: string, date: string): ArchiveEntry => ({ documentId: title, title_article: title, date_of_the_article: date });
 
@@ -22,25 +17,41 @@ const contact: ContactDetails = {
   instagram_url: null,
 } as ContactDetails;
 
+/** The CMS, answering what the footer asks for; a failure answers 500. */
+function cmsAnswers(recent: ArchiveEntry[] | null, details: ContactDetails | null) {
+  const fetch = jest.fn(async (url: string) => {
+    const body = url.includes('/latest-articles') ? recent : details && [details];
+    // jsdom has no `Response`: what the client reads of one.
+    return { ok: body !== null, status: body ? 200 : 500, json: async () => ({ data: body }) };
+  });
+  global.fetch = fetch as unknown as typeof global.fetch;
+  return fetch;
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  forgetSharedReads();
+});
+
 function renderFooter() {
   return render(
-    <MemoryRouter future={ROUTER_FUTURE}>
-      <Footer />
-    </MemoryRouter>,
+    <TestReads>
+      <MemoryRouter future={ROUTER_FUTURE}>
+        <Footer />
+      </MemoryRouter>
+    </TestReads>,
   );
 }
 
 describe('footer', () => {
   it('links the three newest articles to their page and the author’s safe social links', async () => {
-    jest.mocked(fetchContactDetails).mockResolvedValue(contact);
     // As the CMS answers: newest first.
-    jest.mocked(fetchRecentArticles).mockResolvedValue([
-      article('Newest', '2026-05-01'),
-      article('Newer', '2026-01-01'),
-      article('Middle', '2025-01-01'),
-    ]);
+    const fetch = cmsAnswers(
+      [article('Newest', '2026-05-01'), article('Newer', '2026-01-01'), article('Middle', '2025-01-01')],
+      contact,
+    );
     renderFooter();
-    expect(fetchRecentArticles).toHaveBeenCalledWith(3);
+    expect(fetch).toHaveBeenCalledWith(expect.stringMatching(/\/api\/latest-articles\?limit=3$/), expect.anything());
     const recent = await screen.findByRole('region', { name: 'Recent articles' });
     await within(recent).findByText('Newest');
     expect(within(recent).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newest', 'Newer', 'Middle']);
@@ -54,10 +65,30 @@ describe('footer', () => {
   });
 
   it('stays in place, empty, when the CMS cannot be reached', async () => {
-    jest.mocked(fetchContactDetails).mockResolvedValue(null);
-    jest.mocked(fetchRecentArticles).mockResolvedValue([]);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetch = cmsAnswers(null, null);
     renderFooter();
+    await screen.findByRole('contentinfo');
+    expect(fetch).toHaveBeenCalledTimes(2);
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     expect(screen.queryAllByRole('link')).toEqual([]);
+  });
+});
+
+describe('the footer on the server', () => {
+  it('loads what it shows, so that the page arrives with it', async () => {
+    cmsAnswers([article('Newest', '2026-05-01')], contact);
+    const reads = createQueryClient();
+    await loadFooter(reads);
+    render(
+      <TestReads client={reads}>
+        <MemoryRouter future={ROUTER_FUTURE}>
+          <Footer />
+        </MemoryRouter>
+      </TestReads>,
+    );
+    // At once: nothing is asked again.
+    expect(screen.getByRole('link', { name: 'Newest' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'author@example.com' })).toBeInTheDocument();
   });
 });

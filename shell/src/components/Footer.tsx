@@ -1,16 +1,19 @@
-import { fetchContactDetails, fetchRecentArticles, shareUrl, socialLinks, useLoaded } from '@blog/shared';
+import { SITE_NAME, articleHref, queries, socialLinks } from '@blog/shared';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { SITE_NAME } from '../sections';
 import './Footer.css';
 
 // The footer's links to the most recent articles.
 const RECENT_COUNT = 3;
-const fetchRecent = () => fetchRecentArticles(RECENT_COUNT);
+
+/** What the footer shows on every page: the server loads it with the page's own reads. */
+export const loadFooter = (reads: QueryClient) =>
+  Promise.all([reads.prefetchQuery(queries.contactDetails()), reads.prefetchQuery(queries.recentArticles(RECENT_COUNT))]);
 
 /** The newest articles' titles and the author's social links (spec §7: the footer reads articles and contact details). */
 export function Footer() {
-  const contact = useLoaded(fetchContactDetails);
-  const recent = useLoaded(fetchRecent) ?? [];
+  const { data: contact } = useQuery(queries.contactDetails());
+  const { data: recent = [] } = useQuery(queries.recentArticles(RECENT_COUNT));
 
   return (
     <footer className="footer">
@@ -20,7 +23,7 @@ export function Footer() {
           <ul>
             {recent.map((article) => (
               <li key={article.documentId}>
-                <Link to={shareUrl('', article.title_article)}>{article.title_article}</Link>
+                <Link to={articleHref(article.title_article)}>{article.title_article}</Link>
               </li>
             ))}
           </ul>

@@ -76,11 +76,12 @@ describe('navigation bar', () => {
     expect(JSON.parse(localStorage.getItem('userInfo') as string)).toEqual({ darkMode: false });
   });
 
-  it('starts from the saved preference', () => {
+  it('offers the other theme than the saved one (the page applied the saved one before painting)', async () => {
     localStorage.setItem('userInfo', JSON.stringify({ darkMode: true }));
     renderNav();
-    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
-    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
   });
 });
 

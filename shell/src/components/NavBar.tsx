@@ -1,7 +1,7 @@
+import { SECTIONS, SITE_NAME, type Section } from '@blog/shared';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { usePrefetchOnHover } from '../prefetch';
-import { SECTIONS, SITE_NAME, type Section } from '../sections';
 import { LogoMark, MenuIcon } from './icons';
 import { ThemeToggle } from './ThemeToggle';
 import './NavBar.css';

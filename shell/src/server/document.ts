@@ -1,0 +1,28 @@
+/** The shell's built `index.html`, cut where the server writes the page's head and its rendered body. */
+export interface DocumentTemplate {
+  /** Up to `</head>`: the theme script, the shell's stylesheet and scripts; the title and description are the page's. */
+  beforeHead: string;
+  /** From `</head>` to the root element's opening tag, included. */
+  beforeApp: string;
+  /** After the root element's closing tag, to the end. */
+  afterApp: string;
+}
+
+// The build's HTML is minified: its attributes may have lost their quotes.
+const ROOT = /<div id="?root"?>/;
+
+export function documentTemplate(html: string): DocumentTemplate {
+  // The page's own title and description replace the build's.
+  const page = html.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="?description"?[^>]*>/, '');
+  const headEnd = page.indexOf('</head>');
+  const root = ROOT.exec(page);
+  const rootEnd = root ? page.indexOf('</div>', root.index) : -1;
+  if (headEnd < 0 || !root || root.index < headEnd || rootEnd < 0) {
+    throw new Error('index.html has no </head> and <div id="root"></div>');
+  }
+  return {
+    beforeHead: page.slice(0, headEnd),
+    beforeApp: page.slice(headEnd, root.index + root[0].length),
+    afterApp: page.slice(rootEnd + '</div>'.length),
+  };
+}

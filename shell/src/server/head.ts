@@ -1,0 +1,91 @@
+import { SITE_DESCRIPTION, SITE_NAME, documentTitle, type PageHead } from '@blog/shared';
+
+/** The page whose head is written: what it says about itself, where it is, what it needs. */
+export interface HeadInput {
+  head: PageHead;
+  /** The page's own address, absolute. */
+  canonical: string;
+  /** The site's address, absolute, without a trailing slash. */
+  siteUrl: string;
+  /** The home page describes the site itself (`WebSite`). */
+  home: boolean;
+  /** The not-found page is kept out of search engines. */
+  notFound: boolean;
+  /** The sections' stylesheets, linked so the page is styled before it paints. */
+  stylesheets: string[];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const meta = (attribute: 'name' | 'property', key: string, content: string | number | undefined) =>
+  content === undefined || content === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`];
+
+/** Structured data for search engines: the article as a `BlogPosting`, the home page as the `WebSite`. */
+export function structuredData({ head, canonical, siteUrl, home }: HeadInput): object | undefined {
+  const description = head.description ?? SITE_DESCRIPTION;
+  if (head.article) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: head.title,
+      description,
+      url: canonical,
+      mainEntityOfPage: canonical,
+      ...(head.image ? { image: head.image.url } : {}),
+      ...(head.article.publishedTime ? { datePublished: head.article.publishedTime } : {}),
+      ...(head.article.author ? { author: { '@type': 'Person', name: head.article.author } } : {}),
+      ...(head.article.tags?.length ? { keywords: head.article.tags.join(', ') } : {}),
+      publisher: { '@type': 'Organization', name: SITE_NAME, url: siteUrl },
+    };
+  }
+  if (home) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: `${siteUrl}/`,
+      description,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${siteUrl}/Articles?search={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    };
+  }
+  return undefined;
+}
+
+/** The tags of the page's `<head>`: title, description, canonical link, link previews, structured data, stylesheets. */
+export function headTags(input: HeadInput): string {
+  const { head, canonical, siteUrl, notFound, stylesheets } = input;
+  const description = head.description ?? SITE_DESCRIPTION;
+  const { image, article } = head;
+  const data = structuredData(input);
+  return [
+    `<title>${escapeHtml(documentTitle(head.title))}</title>`,
+    ...meta('name', 'description', description),
+    ...(notFound ? ['<meta name="robots" content="noindex">'] : [`<link rel="canonical" href="${escapeHtml(canonical)}">`]),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(SITE_NAME)}" href="${escapeHtml(`${siteUrl}/rss.xml`)}">`,
+    ...meta('property', 'og:site_name', SITE_NAME),
+    ...meta('property', 'og:type', article ? 'article' : 'website'),
+    ...meta('property', 'og:title', head.title),
+    ...meta('property', 'og:description', description),
+    ...meta('property', 'og:url', canonical),
+    ...meta('property', 'og:image', image?.url),
+    ...meta('property', 'og:image:width', image?.width),
+    ...meta('property', 'og:image:height', image?.height),
+    ...meta('property', 'og:image:alt', image?.alt),
+    ...meta('property', 'article:published_time', article?.publishedTime),
+    ...meta('property', 'article:author', article?.author),
+    ...(article?.tags ?? []).flatMap((tag) => meta('property', 'article:tag', tag)),
+    ...meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    ...meta('name', 'twitter:title', head.title),
+    ...meta('name', 'twitter:description', description),
+    ...meta('name', 'twitter:image', image?.url),
+    ...meta('name', 'twitter:image:alt', image?.alt),
+    // `<` is escaped so that no text of the CMS can close the script.
+    ...(data ? [`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`] : []),
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+  ].join('\n    ');
+}

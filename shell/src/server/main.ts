@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { documentTemplate } from './document';
+import { serverOptions } from './options';
+import { ServerSections } from './sections';
+import { siteHandler } from './site';
+
+// This file is `<shell dist>/server/index.js`; the shell's browser build is the folder above.
+const dist = path.resolve(__dirname, '..');
+const options = serverOptions(process.env, dist);
+
+// The same CMS and services the browser is pointed at (`config.js`, editable after the build).
+const config = readFileSync(path.join(dist, 'config.js'), 'utf8');
+globalThis.__BLOG_CONFIG__ = JSON.parse(config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1));
+
+const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
+const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+
+async function start() {
+  await sections.start(options.revalidateMs);
+  const server = http.createServer(siteHandler(options, { template, sections }));
+  server.listen(options.port, () => console.log(`The site: http://localhost:${options.port}`));
+  const stop = () => {
+    sections.stop();
+    server.close();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+start().catch((error: unknown) => {
+  console.error('The render server could not start', error);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+/** Where a section is deployed: the browser's manifest, with its server build beside it. */
+interface Deployment {
+  manifestUrl: string;
+  /** The server build's container, addressed by its content so a new deploy is a new entry. */
+  entry: string;
+  /** The exposed modules' stylesheets, from the browser's manifest. */
+  stylesheets: Map<string, string[]>;
+}
+
+interface BrowserManifest {
+  exposes?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
+export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntry.js', manifestUrl).href;
+
+function stylesheetsOf(manifestUrl: string, manifestText: string): Map<string, string[]> {
+  const manifest = JSON.parse(manifestText) as BrowserManifest;
+  return new Map(
+    (manifest.exposes ?? []).map(({ name, assets }) => [
+      name,
+      [...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])].map((file) => new URL(file, manifestUrl).href),
+    ]),
+  );
+}
+
+async function download(url: string): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+/** What is deployed at `manifestUrl` now: a new server build or new stylesheets is a new version. */
+async function deployedAt(manifestUrl: string): Promise<Deployment> {
+  const serverEntry = serverEntryOf(manifestUrl);
+  try {
+    const [manifest, code] = await Promise.all([download(manifestUrl), download(serverEntry)]);
+    const version = createHash('sha256').update(manifest).update(code).digest('hex').slice(0, 12);
+    return { manifestUrl, entry: `${serverEntry}?v=${version}`, stylesheets: stylesheetsOf(manifestUrl, manifest) };
+  } catch (error) {
+    console.error(`The section at ${manifestUrl} cannot be reached`, error);
+    // It keeps no code: its pages render its fallback until it is back.
+    return { manifestUrl, entry: `${serverEntry}?v=unreachable`, stylesheets: new Map() };
+  }
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref()),
+  ]);
+
+/**
+ * The sections' server builds, loaded at run time from where `remotes.json` points. Every
+ * `revalidateMs` the file and each section's server build are checked again: a section
+ * redeployed or re-pointed is rendered with its new code from then on, with no restart.
+ */
+export class ServerSections {
+  private deployments = new Map<string, Deployment>();
+  private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly remotesFile: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async start(revalidateMs: number): Promise<void> {
+    await this.revalidate();
+    this.timer = setInterval(() => {
+      this.revalidate().catch((error: unknown) => console.error('Checking the sections failed', error));
+    }, revalidateMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  async revalidate(): Promise<void> {
+    const manifests = JSON.parse(await readFile(this.remotesFile, 'utf8')) as Record<string, string>;
+    await Promise.all(
+      Object.entries(manifests).map(async ([container, manifestUrl]) => {
+        const deployment = await deployedAt(manifestUrl);
+        if (this.deployments.get(container)?.entry === deployment.entry) return;
+        this.deployments.set(container, deployment);
+        for (const id of this.modules.keys()) if (id.startsWith(`${container}/`)) this.modules.delete(id);
+        registerRemotes([{ name: container, entry: deployment.entry }], { force: true });
+      }),
+    );
+  }
+
+  /** A module a section's server build exposes; a failure is not kept, the next page tries again. */
+  load(id: RemoteModuleId): Promise<SectionModule> {
+    let module = this.modules.get(id);
+    if (!module) {
+      const loading = withTimeout(loadRemote<SectionModule>(id), this.timeoutMs, `Loading ${id}`).then((value) => {
+        if (!value?.default) throw new Error(`${id} exposes no component`);
+        return value;
+      });
+      module = loading;
+      this.modules.set(id, loading);
+      loading.catch(() => this.modules.get(id) === loading && this.modules.delete(id));
+    }
+    return module;
+  }
+
+  /** The browser stylesheets an exposed module needs, so the page is styled before it paints. */
+  stylesheets(id: RemoteModuleId): string[] {
+    const [container, exposed] = id.split('/');
+    return this.deployments.get(container)?.stylesheets.get(exposed) ?? [];
+  }
+}
