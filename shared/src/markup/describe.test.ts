@@ -1,10 +1,14 @@
 import { describeText } from './describe';
 
 describe('describeText', () => {
-  it('gives the words without markup, on one line', () => {
+  it('gives the words without markup, on one line, leaving the headings out', () => {
     expect(describeText('# Rearmament\n\n> **Europe** spends [more](https://example.com)\nthan ever')).toBe(
-      'Rearmament Europe spends more than ever',
+      'Europe spends more than ever',
     );
+  });
+
+  it('says what the headings say when the text has nothing else', () => {
+    expect(describeText('# Rearmament\n## In numbers')).toBe('Rearmament In numbers');
   });
 
   it('keeps a short text whole', () => {

@@ -1,20 +1,32 @@
-import { plainText } from './parse';
+import { parseMarkup, type Block, type Inline } from './parse';
 
 /** What search engines show of a description before they cut it themselves. */
 const DESCRIPTION_LENGTH = 160;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+type TextBlock = Exclude<Block, { type: 'break' }>;
+
+const words = (nodes: Inline[]): string =>
+  nodes.map((node) => (node.type === 'text' ? node.text : words(node.children))).join('');
+
 /**
  * A page's description from text written with the article markup: its words without markup, on
  * one line, at most `maxLength` characters (as a reader counts them), cut between words with an
- * ellipsis. None for a text with no words.
+ * ellipsis. Headings are left out while there is other text: they name parts of the text, they do
+ * not describe it. None for a text with no words.
  */
 export function describeText(text: string | null | undefined, maxLength = DESCRIPTION_LENGTH): string | undefined {
-  const words = plainText(text ?? '').replace(/\s+/g, ' ').trim();
-  if (words === '') return undefined;
-  const characters = Array.from(graphemes.segment(words), ({ segment }) => segment);
-  if (characters.length <= maxLength) return words;
+  const blocks = parseMarkup(text ?? '').filter((block): block is TextBlock => block.type !== 'break');
+  const body = blocks.filter((block) => block.type !== 'heading');
+  const plain = (body.length > 0 ? body : blocks)
+    .map((block) => words(block.children))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain === '') return undefined;
+  const characters = Array.from(graphemes.segment(plain), ({ segment }) => segment);
+  if (characters.length <= maxLength) return plain;
   const cut = characters.slice(0, maxLength - 1).join('');
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;

@@ -1,0 +1,2 @@
+export { AboutPage } from './AboutPage';
+export { aboutPage } from './page';

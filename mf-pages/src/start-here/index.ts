@@ -1,0 +1,2 @@
+export { StartHerePage } from './StartHerePage';
+export { startHerePage } from './page';
