@@ -1,4 +1,4 @@
-import { archiveSearch, archiveYear, articleDepth, openedFrom } from './archive';
+import { archiveSearch, archiveYear } from './address';
 
 describe('archiveYear', () => {
   const years = [2026, 2025, 2024];
@@ -41,24 +41,5 @@ describe('archiveSearch', () => {
   it('leaves out a year the archive does not have', () => {
     expect(archiveSearch(undefined, 'Drones')).toBe('?title=Drones');
     expect(archiveSearch(undefined)).toBe('');
-  });
-});
-
-describe('articleDepth', () => {
-  it('counts the articles opened since the archive', () => {
-    expect(articleDepth({ articleDepth: 2 })).toBe(2);
-  });
-
-  it('is 0 for the archive itself and for a state it did not write', () => {
-    for (const state of [null, undefined, 'x', {}, { articleDepth: -1 }, { articleDepth: 1.5 }, { articleDepth: '2' }]) {
-      expect(articleDepth(state)).toBe(0);
-    }
-  });
-});
-
-describe('openedFrom', () => {
-  it('is one article deeper than where it was opened', () => {
-    expect(openedFrom(null)).toEqual({ articleDepth: 1 });
-    expect(openedFrom({ articleDepth: 1 })).toEqual({ articleDepth: 2 });
   });
 });

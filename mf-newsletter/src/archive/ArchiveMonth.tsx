@@ -1,7 +1,8 @@
-import type { NewsletterMonth } from '@blog/shared';
+import { openedFrom, type NewsletterMonth } from '@blog/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { archiveSearch, openedFrom } from '../archive';
+import { archiveSearch } from './address';
+import styles from './ArchiveMonth.module.css';
 
 /** The history state of an article opened from the archive, the first of a row. */
 const FROM_ARCHIVE = openedFrom(null);
@@ -16,7 +17,7 @@ interface ArchiveMonthProps {
 export function ArchiveMonth({ month, year, returnTo }: ArchiveMonthProps) {
   const headingId = useId();
   return (
-    <section className="archive-month" aria-labelledby={headingId}>
+    <section className={styles.month} aria-labelledby={headingId}>
       <h3 id={headingId}>{month.month}</h3>
       <ul>
         {month.entries.map(({ article, day }) => (
@@ -53,12 +54,12 @@ function ArchiveRow({ title, date, abbreviation, day, year, returning }: Archive
     if (returning) link.current?.focus();
   }, [returning]);
   return (
-    <Link ref={link} className="archive-row" to={{ search: archiveSearch(year, title) }} state={FROM_ARCHIVE}>
-      <time className="archive-date" dateTime={date}>
-        <span className="archive-date-month">{abbreviation}</span> <span className="archive-date-day">{day}</span>
+    <Link ref={link} className={styles.row} to={{ search: archiveSearch(year, title) }} state={FROM_ARCHIVE}>
+      <time className={styles.date} dateTime={date}>
+        <span className={styles.dateMonth}>{abbreviation}</span> <span className={styles.dateDay}>{day}</span>
       </time>{' '}
-      <span className="archive-title">{title}</span>
-      <span className="archive-arrow" aria-hidden="true">
+      <span className={styles.title}>{title}</span>
+      <span className={styles.arrow} aria-hidden="true">
         →
       </span>
     </Link>

@@ -1,84 +1,11 @@
-import {
-  fetchArchiveYear,
-  fetchArchiveYears,
-  fetchNewsletter,
-  ROUTER_FUTURE,
-  type ArchiveEntry,
-  type ArticleDetailProps,
-  type Newsletter as NewsletterEntry,
-} from '@blog/shared';
+import { ROUTER_FUTURE } from '@blog/shared';
+import { SectionLoaderContext, type SectionLoader } from '@blog/shared/federation';
+import { TestReads } from '@blog/shared/testing/reads';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import Newsletter from './Newsletter';
-
-jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
-  fetchArchiveYears: jest.fn(),
-  fetchArchiveYear: jest.fn(),
-  fetchNewsletter: jest.fn(),
-}));
-
-const loadYears = jest.mocked(fetchArchiveYears);
-const loadYear = jest.mocked(fetchArchiveYear);
-
-function article(title: string, date: string): ArchiveEntry {
-  return { documentId: title, title_article: title, date_of_the_article: date };
-}
-
-const mostPopular = article('Most Popular Piece', '2024-02-01');
-
-/** What mf-articles has under each title: the detail reads the article itself, by its title. */
-const PUBLISHED = new Set<string>();
-
-/** Jest cannot load another section: a stand-in for mf-articles' detail honours the same props contract. */
-function ArticleDetailStandIn({ title, onBack, onOpenArticle, onMissing }: ArticleDetailProps) {
-  const found = PUBLISHED.has(title);
-  useEffect(() => {
-    if (!found) onMissing();
-  }, [found, onMissing]);
-  if (!found) return null;
-  return (
-    <>
-      <button type="button" onClick={onBack}>
-        ← Back to Articles
-      </button>
-      <h1>{title}</h1>
-      <button type="button" onClick={() => onOpenArticle(mostPopular)}>
-        {mostPopular.title_article}
-      </button>
-    </>
-  );
-}
-
-jest.mock('@blog/shared/federation', () => ({
-  RemoteSection: ({ id, props }: { id: string; props: ArticleDetailProps }) => (
-    <section aria-label={id}>
-      <ArticleDetailStandIn {...props} />
-    </section>
-  ),
-}));
-
-const newsletter = {
-  id: 1,
-  documentId: 'newsletter',
-  title: 'The Brief',
-  sub_title: 'Once a month',
-  invitation_message_to_join: 'Join the readers.',
-} as NewsletterEntry;
-
-// The archive as the CMS answers it: each year newest first.
-const ARCHIVE: Record<number, ArchiveEntry[]> = {
-  2025: [
-    article('June Piece', '2025-06-09'),
-    article('Late March', '2025-03-28'),
-    article('Early March', '2025-03-02'),
-    article('January Piece', '2025-01-20'),
-  ],
-  2024: [article('Older Year', '2024-11-04'), mostPopular],
-};
-
+import { NewsletterPage } from './NewsletterPage';
+import { articlesDown, articlesSection, serveCms, type FakeCms } from './testing';
 
 function Address() {
   const { pathname, search } = useLocation();
@@ -94,15 +21,19 @@ function Address() {
 }
 
 /** The archive at `address`, reached from another page of the site. */
-function renderAt(address = '/New-letter') {
+function renderAt(address = '/New-letter', articles: SectionLoader = articlesSection()) {
   return render(
-    <MemoryRouter initialEntries={['/Home', address]} future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/New-letter" element={<Newsletter />} />
-        <Route path="*" element={<p>Another page</p>} />
-      </Routes>
-      <Address />
-    </MemoryRouter>,
+    <SectionLoaderContext.Provider value={articles}>
+      <TestReads>
+        <MemoryRouter initialEntries={['/Home', address]} future={ROUTER_FUTURE}>
+          <Routes>
+            <Route path="/New-letter" element={<NewsletterPage />} />
+            <Route path="*" element={<p>Another page</p>} />
+          </Routes>
+          <Address />
+        </MemoryRouter>
+      </TestReads>
+    </SectionLoaderContext.Provider>,
   );
 }
 
@@ -114,20 +45,18 @@ const rowsOf = (month: string) =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
+let cms: FakeCms;
+
 beforeEach(() => {
-  jest.clearAllMocks();
-  jest.mocked(fetchNewsletter).mockResolvedValue(newsletter);
-  loadYears.mockResolvedValue([2025, 2024]);
-  loadYear.mockImplementation(async (year) => ARCHIVE[year] ?? []);
-  for (const entry of Object.values(ARCHIVE).flat()) PUBLISHED.add(entry.title_article);
+  cms = serveCms();
 });
 
 describe('the newsletter archive', () => {
   it('shows the banner from the CMS and an inert sign-up box', async () => {
     renderAt();
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Brief' })).toBeInTheDocument();
-    expect(screen.getByText('Once a month')).toBeInTheDocument();
-    expect(screen.getByText('Join the readers.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Ferrer Brief' })).toBeInTheDocument();
+    expect(screen.getByText('Defense and business analysis, delivered once a month')).toBeInTheDocument();
+    expect(screen.getByText('Join readers who get each new analysis first.')).toBeInTheDocument();
 
     expect(screen.getByText('YOUR EMAIL ADDRESS')).toBeInTheDocument();
     expect(screen.getByText('SING UP').closest('button, a, input, form')).toBeNull();
@@ -141,7 +70,7 @@ describe('the newsletter archive', () => {
       '2024',
     ]);
     await waitFor(() => expect(monthHeadings()).toEqual(['JUNE', 'MARCH', 'JANUARY']));
-    expect(loadYear.mock.calls).toEqual([[2025]]);
+    expect(cms.yearsRead()).toEqual([2025]);
   });
 
   it('shows each article of a month newest day first, with the month’s abbreviation, the day and the title', async () => {
@@ -158,7 +87,7 @@ describe('the newsletter archive', () => {
     await waitFor(() => expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']));
     expect(screen.queryByText('June Piece')).not.toBeInTheDocument();
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
-    expect(loadYear.mock.calls).toEqual([[2025], [2024]]);
+    expect(cms.yearsRead()).toEqual([2025, 2024]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await yearSelector()).toHaveValue('2025');
@@ -166,28 +95,34 @@ describe('the newsletter archive', () => {
   });
 
   it('shows the year asked for last, whatever the order of the answers', async () => {
-    const answers: Record<number, (entries: ArchiveEntry[]) => void> = {};
-    loadYear.mockImplementation((year) => new Promise((resolve) => (answers[year] = resolve)));
+    cms.hold('archive-years/2025');
+    cms.hold('archive-years/2024');
     renderAt();
     await userEvent.selectOptions(await yearSelector(), '2024');
-    await act(async () => answers[2024](ARCHIVE[2024]));
-    await act(async () => answers[2025](ARCHIVE[2025]));
+    cms.release('archive-years/2024');
+    await waitFor(() => expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']));
+    cms.release('archive-years/2025');
+    // A macrotask: every promise of the late answer has settled.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(monthHeadings()).toEqual(['NOVEMBER', 'FEBRUARY']);
   });
 
   it('marks the archive busy while a year loads', async () => {
-    loadYear.mockReturnValue(new Promise(() => undefined));
+    cms.hold('archive-years/2025');
     renderAt();
     await yearSelector();
     expect(screen.getByRole('region', { name: 'NewsLetters by date' })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('opens the year the address names, asking for it alongside the years', async () => {
+    cms.hold('archive-years');
     renderAt('/New-letter?year=2024');
+    await waitFor(() => expect(cms.paths()).toContain('archive-years/2024'));
+    cms.release('archive-years');
     expect(await yearSelector()).toHaveValue('2024');
     await screen.findByRole('region', { name: 'NOVEMBER' });
     expect(rowsOf('NOVEMBER')).toEqual(['NOV 4 Older Year→']);
-    expect(loadYear.mock.calls).toEqual([[2024]]);
+    expect(cms.yearsRead()).toEqual([2024]);
   });
 
   it('falls back to the latest year when the address names a year without articles', async () => {
@@ -209,9 +144,9 @@ describe('the newsletter archive', () => {
     expect(await yearSelector()).toHaveValue('2024');
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
     expect(screen.getByRole('link', { name: /Older Year/ })).toHaveFocus();
-    // The archive was kept while the article was open, not read again.
-    expect(loadYears).toHaveBeenCalledTimes(1);
-    expect(loadYear).toHaveBeenCalledTimes(1);
+    // The page's reads kept the archive while the article was open: it was not read again.
+    expect(cms.paths().filter((path) => path === 'archive-years')).toHaveLength(1);
+    expect(cms.yearsRead()).toEqual([2024]);
   });
 
   it('opens a most popular article in the same view, and Back steps over both articles to the archive', async () => {
@@ -234,8 +169,7 @@ describe('the newsletter archive', () => {
     renderAt('/New-letter?year=2024&title=Older%20Year');
     const back = await screen.findByRole('button', { name: '← Back to Articles' });
     // Nothing of the archive was read for the article alone.
-    expect(loadYears).not.toHaveBeenCalled();
-    expect(fetchNewsletter).not.toHaveBeenCalled();
+    expect(cms.paths()).toEqual([]);
     await userEvent.click(back);
     expect(await yearSelector()).toHaveValue('2024');
     expect(address()).toHaveTextContent(/^\/New-letter\?year=2024$/);
@@ -253,8 +187,7 @@ describe('the newsletter archive', () => {
     renderAt('/New-letter?year=2025&title=Late%20March');
     expect(await screen.findByRole('heading', { level: 1, name: 'Late March' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'NewsLetters by date' })).not.toBeInTheDocument();
-    expect(loadYears).not.toHaveBeenCalled();
-    expect(loadYear).not.toHaveBeenCalled();
+    expect(cms.paths()).toEqual([]);
   });
 
   it('shows the archive when the address names an article it does not have', async () => {
@@ -264,9 +197,23 @@ describe('the newsletter archive', () => {
     await screen.findByRole('region', { name: 'JUNE' });
   });
 
+  it('shows a fallback when mf-articles is down, and the archive keeps working', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/New-letter?year=2025', articlesDown);
+    await userEvent.click(await screen.findByRole('link', { name: /Late March/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The Article section is unavailable right now.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await userEvent.selectOptions(await yearSelector(), '2024');
+    await screen.findByRole('region', { name: 'NOVEMBER' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
   it('stays empty, without crashing, when the CMS cannot be reached', async () => {
-    jest.mocked(fetchNewsletter).mockResolvedValue(null);
-    loadYears.mockResolvedValue([]);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveCms('down');
     renderAt();
     const archive = screen.getByRole('region', { name: 'NewsLetters by date' });
     await waitFor(() => expect(archive).toHaveAttribute('aria-busy', 'false'));
@@ -274,6 +221,9 @@ describe('the newsletter archive', () => {
     expect(screen.queryByRole('combobox', { name: 'Year' })).not.toBeInTheDocument();
     expect(within(archive).queryAllByRole('link')).toEqual([]);
     expect(screen.getByText('SING UP')).toBeInTheDocument();
+    expect(logged.mock.calls.map(([message]) => message)).toEqual(
+      expect.arrayContaining(['Failed to load news-letters', 'Failed to load archive-years']),
+    );
+    logged.mockRestore();
   });
 });
-

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import styles from './YearSelector.module.css';
 
 interface YearSelectorProps {
   years: number[];
@@ -9,7 +10,7 @@ interface YearSelectorProps {
 export function YearSelector({ years, year, onSelect }: YearSelectorProps) {
   const selectId = useId();
   return (
-    <div className="year-selector">
+    <div className={styles.yearSelector}>
       <label htmlFor={selectId}>Year</label>
       <select id={selectId} value={year} onChange={(event) => onSelect(Number(event.target.value))}>
         {years.map((option) => (

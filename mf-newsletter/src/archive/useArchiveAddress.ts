@@ -1,25 +1,29 @@
+import { articleDepthFrom, openedFrom } from '@blog/shared';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { archiveSearch, articleDepth, openedFrom } from './archive';
+import { archiveSearch, archiveYear } from './address';
 
 /** The archive's state as the address holds it, and the moves between its views. */
 export function useArchiveAddress() {
   const [params] = useSearchParams();
   const { state, key } = useLocation();
   const navigate = useNavigate();
-  const depth = articleDepth(state);
+  const requestedYear = params.get('year');
+  // While an article is open the archive's years are not read: its year is the one the address names.
+  const year = archiveYear(undefined, requestedYear);
   return {
-    requestedYear: params.get('year'),
+    requestedYear,
     title: params.get('title'),
     /** The history entry shown. */
     entry: key,
-    selectYear(year: number) {
-      navigate({ search: archiveSearch(year) });
+    selectYear(selected: number) {
+      navigate({ search: archiveSearch(selected) });
     },
-    openArticle(year: number | undefined, title: string) {
+    openArticle(title: string) {
       navigate({ search: archiveSearch(year, title) }, { state: openedFrom(state) });
     },
     /** Steps back to the archive's own entry; reached by a shared link, the archive is a new entry. */
-    backToArchive(year: number | undefined) {
+    backToArchive() {
+      const depth = articleDepthFrom(state);
       if (depth > 0) navigate(-depth);
       else navigate({ search: archiveSearch(year) });
     },

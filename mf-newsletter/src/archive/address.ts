@@ -19,21 +19,3 @@ export function archiveSearch(year: number | undefined, title?: string): string 
   ];
   return params.length === 0 ? '' : `?${params.join('&')}`;
 }
-
-/**
- * What an article's history entry keeps (React Router's location state): how many articles were
- * opened in a row since the archive, so that Back steps over all of them to the archive's own entry.
- */
-export interface OpenedArticleState {
-  articleDepth: number;
-}
-
-export function articleDepth(state: unknown): number {
-  const depth = typeof state === 'object' && state !== null ? (state as Partial<OpenedArticleState>).articleDepth : 0;
-  return typeof depth === 'number' && Number.isInteger(depth) && depth > 0 ? depth : 0;
-}
-
-/** The state of the entry of an article opened from the entry that has `state`. */
-export function openedFrom(state: unknown): OpenedArticleState {
-  return { articleDepth: articleDepth(state) + 1 };
-}

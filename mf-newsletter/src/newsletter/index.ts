@@ -1,0 +1,2 @@
+export { NewsletterPage } from './NewsletterPage';
+export { newsletterPage } from './page';
