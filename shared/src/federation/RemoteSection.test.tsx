@@ -2,10 +2,11 @@
 import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SectionLoaderContext, type SectionLoader } from './loader';
 import { RemoteSection } from './RemoteSection';
 import { loadRemoteModule } from './remotes';
 
-jest.mock('./remotes', () => ({ loadRemoteModule: jest.fn() }));
+jest.mock('./remotes', () => ({ loadRemoteModule: jest.fn(), peekRemoteModule: jest.fn() }));
 const load = jest.mocked(loadRemoteModule);
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
@@ -60,5 +61,36 @@ describe('RemoteSection', () => {
     rerender(<RemoteSection id="mf_test/Greeting" label="Greeting" props={{ name: 'Ben' }} />);
     expect(await screen.findByText('Hello Ben')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('renders a section loaded already at once, as the server rendered it', () => {
+    const loader: SectionLoader = {
+      load: jest.fn(),
+      peek: (id) => (id === 'mf_test/Greeting' ? { default: Greeting as never } : undefined),
+      failedOnServer: () => false,
+    };
+    render(
+      <SectionLoaderContext.Provider value={loader}>
+        <RemoteSection id="mf_test/Greeting" label="Greeting" props={{ name: 'Ana' }} />
+      </SectionLoaderContext.Provider>,
+    );
+    // No loading state in between: hydration finds what the server sent.
+    expect(screen.getByText('Hello Ana')).toBeInTheDocument();
+    expect(loader.load).not.toHaveBeenCalled();
+  });
+
+  it('starts from the fallback the server rendered, then tries the section again in the browser', async () => {
+    const loader: SectionLoader = {
+      load: jest.fn().mockResolvedValue({ default: Greeting }),
+      peek: () => undefined,
+      failedOnServer: (id) => id === 'mf_test/Greeting',
+    };
+    render(
+      <SectionLoaderContext.Provider value={loader}>
+        <RemoteSection id="mf_test/Greeting" label="Greeting" props={{ name: 'Ana' }} />
+      </SectionLoaderContext.Provider>,
+    );
+    expect(await screen.findByText('Hello Ana')).toBeInTheDocument();
+    expect(loader.load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,76 @@
+import { headTags, structuredData, type HeadInput } from './head';
+
+const article: HeadInput = {
+  head: {
+    title: 'Budgets "in" <an> Era',
+    description: 'Europe spends more than ever.',
+    image: { url: 'http://cms.test/uploads/budget.jpg', width: 1200, height: 675, alt: 'A parliament' },
+    article: { author: 'Mateo Ferrer', publishedTime: '2026-03-01', tags: ['Budgets', 'Europe'] },
+  },
+  canonical: 'https://blog.test/Articles?title=Budgets',
+  siteUrl: 'https://blog.test',
+  home: false,
+  notFound: false,
+  stylesheets: ['https://articles.test/1.css'],
+};
+
+describe('the head of an article', () => {
+  const tags = headTags(article);
+
+  it('names the page and describes it, escaped', () => {
+    expect(tags).toContain('<title>Budgets &quot;in&quot; &lt;an&gt; Era · Defense Analysis</title>');
+    expect(tags).toContain('<meta name="description" content="Europe spends more than ever.">');
+    expect(tags).toContain('<link rel="canonical" href="https://blog.test/Articles?title=Budgets">');
+  });
+
+  it('gives link previews the article, its photo, author and date', () => {
+    expect(tags).toContain('<meta property="og:type" content="article">');
+    expect(tags).toContain('<meta property="og:image" content="http://cms.test/uploads/budget.jpg">');
+    expect(tags).toContain('<meta property="og:image:width" content="1200">');
+    expect(tags).toContain('<meta property="article:author" content="Mateo Ferrer">');
+    expect(tags).toContain('<meta property="article:published_time" content="2026-03-01">');
+    expect(tags.match(/article:tag/g)).toHaveLength(2);
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it('describes it to search engines as a BlogPosting that no text can break out of', () => {
+    expect(structuredData(article)).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Budgets "in" <an> Era',
+      image: 'http://cms.test/uploads/budget.jpg',
+      datePublished: '2026-03-01',
+      author: { '@type': 'Person', name: 'Mateo Ferrer' },
+    });
+    const script = /<script type="application\/ld\+json">(.*)<\/script>/.exec(tags)?.[1] as string;
+    expect(script).not.toContain('<');
+    expect(JSON.parse(script).headline).toBe('Budgets "in" <an> Era');
+  });
+
+  it('links the sections’ stylesheets and the feed', () => {
+    expect(tags).toContain('<link rel="stylesheet" href="https://articles.test/1.css">');
+    expect(tags).toContain('<link rel="alternate" type="application/rss+xml" title="Defense Analysis" href="https://blog.test/rss.xml">');
+  });
+});
+
+describe('other heads', () => {
+  it('describes the home page as the WebSite, with its search', () => {
+    const home = { ...article, head: { title: 'Home' }, home: true, canonical: 'https://blog.test/' };
+    expect(structuredData(home)).toMatchObject({
+      '@type': 'WebSite',
+      url: 'https://blog.test/',
+      potentialAction: { target: 'https://blog.test/Articles?search={search_term_string}' },
+    });
+    const tags = headTags(home);
+    expect(tags).toContain('<meta property="og:type" content="website">');
+    expect(tags).toContain('<meta name="description" content="Defense and business analysis for the data-driven age.">');
+    expect(tags).toContain('<meta name="twitter:card" content="summary">');
+    expect(tags).not.toContain('og:image');
+  });
+
+  it('keeps the not-found page out of search engines', () => {
+    const tags = headTags({ ...article, head: { title: 'Page not found' }, notFound: true });
+    expect(tags).toContain('<meta name="robots" content="noindex">');
+    expect(tags).not.toContain('rel="canonical"');
+    expect(structuredData({ ...article, head: { title: 'About' } })).toBeUndefined();
+  });
+});
