@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { COVER, DETAILS } from '../test-fixtures';
+import { COVER, DETAILS } from '../testing/cms';
 import { ContactInfo } from './ContactInfo';
 
 const details = { ...DETAILS, x_url: 'javascript:alert(1)' };

@@ -1,6 +1,6 @@
 import { socialLinks, type ContactDetails, type CoverContact } from '@blog/shared';
 import { mailtoHref, telHref } from './hrefs';
-import './ContactInfo.css';
+import styles from './ContactInfo.module.css';
 
 interface ContactInfoProps {
   /** undefined while loading, null when the CMS could not be read: both show nothing. */
@@ -19,13 +19,13 @@ export function ContactInfo({ cover, details }: ContactInfoProps) {
   const socials = socialLinks(details);
 
   return (
-    <div className="contact-info">
-      <header className="contact-info-header">
+    <div className={styles.info}>
+      <header className={styles.header}>
         {cover?.title && <h1>{cover.title}</h1>}
-        {cover?.intro && <p className="contact-intro">{cover.intro}</p>}
+        {cover?.intro && <p className={styles.intro}>{cover.intro}</p>}
       </header>
       {ways.length > 0 && (
-        <dl className="contact-ways">
+        <dl className={styles.ways}>
           {ways.map(({ label, text, href }) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -35,7 +35,7 @@ export function ContactInfo({ cover, details }: ContactInfoProps) {
         </dl>
       )}
       {socials.length > 0 && (
-        <ul className="contact-socials" aria-label="Social links">
+        <ul className={styles.socials} aria-label="Social links">
           {socials.map(({ label, href }) => (
             <li key={label}>
               <a href={href} target="_blank" rel="noopener noreferrer">

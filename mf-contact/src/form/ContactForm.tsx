@@ -1,21 +1,23 @@
-import { DEFAULT_PREFIX, FORM_SUBMITTED, FORM_SUBMIT_FAILED, postContactMessage, useLoaded } from '@blog/shared';
+import { FORM_SUBMITTED, FORM_SUBMIT_FAILED, postContactMessage } from '@blog/shared';
+import { isServer, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EMPTY_FORM, contactMessage, type ContactFormFields } from './contactForm';
-import { loadPrefixes } from './prefixes';
-import './ContactForm.css';
+import { BUNDLED_PREFIXES, prefixesQuery } from './prefixes';
+import styles from './ContactForm.module.css';
 
 type TextField = Exclude<keyof ContactFormFields, 'prefix' | 'number' | 'message'>;
 
-const TEXT_FIELDS: [field: TextField, label: string, type: string, autoComplete: string][] = [
-  ['first_name', 'First name', 'text', 'given-name'],
-  ['last_name', 'Last name', 'text', 'family-name'],
-  ['email', 'Email', 'email', 'email'],
+const TEXT_FIELDS: [field: TextField, label: string, type: string, autoComplete: string, wide: boolean][] = [
+  ['first_name', 'First name', 'text', 'given-name', false],
+  ['last_name', 'Last name', 'text', 'family-name', false],
+  ['email', 'Email', 'email', 'email', true],
 ];
 
 /** The contact form (spec §2): no validation, the exact alerts of spec §8, cleared only once sent. */
 export function ContactForm() {
   const id = useId();
-  const prefixes = useLoaded(loadPrefixes) ?? [DEFAULT_PREFIX];
+  // The country list is asked for by the browser only, once the page shows the bundled prefixes.
+  const prefixes = useQuery({ ...prefixesQuery(), enabled: !isServer }).data ?? BUNDLED_PREFIXES;
   const [fields, setFields] = useState(EMPTY_FORM);
   const [sending, setSending] = useState(false);
 
@@ -40,16 +42,16 @@ export function ContactForm() {
 
   return (
     // noValidate: the browser's own checks (an email's shape) would be validation the spec does not have.
-    <form className="contact-form" onSubmit={submit} noValidate>
-      {TEXT_FIELDS.map(([field, label, type, autoComplete]) => (
-        <div key={field} className={`contact-field contact-field--${field}`}>
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {TEXT_FIELDS.map(([field, label, type, autoComplete, wide]) => (
+        <div key={field} className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
           <label htmlFor={`${id}-${field}`}>{label}</label>
           <input id={`${id}-${field}`} type={type} autoComplete={autoComplete} value={fields[field]} onChange={update(field)} />
         </div>
       ))}
-      <fieldset className="contact-field contact-field--phone">
+      <fieldset className={`${styles.field} ${styles.wide}`}>
         <legend>Phone</legend>
-        <div className="contact-phone">
+        <div className={styles.phoneNumber}>
           <select aria-label="International prefix" value={fields.prefix} onChange={update('prefix')}>
             {prefixes.map((prefix) => (
               <option key={prefix} value={prefix}>
@@ -60,12 +62,12 @@ export function ContactForm() {
           <input aria-label="Phone number" type="tel" autoComplete="tel-national" value={fields.number} onChange={update('number')} />
         </div>
       </fieldset>
-      <div className="contact-field contact-field--message">
+      <div className={`${styles.field} ${styles.wide}`}>
         <label htmlFor={`${id}-message`}>Message</label>
         <textarea id={`${id}-message`} rows={6} value={fields.message} onChange={update('message')} />
       </div>
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus while it sends. */}
-      <button type="submit" className="contact-submit" aria-disabled={sending}>
+      <button type="submit" className={styles.submit} aria-disabled={sending}>
         Send message
       </button>
     </form>

@@ -1,4 +1,6 @@
 import { DEFAULT_PREFIX, diallingPrefixes, fetchCountries, type Country } from '@blog/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { bundledCountries } from './bundledCountries';
 
 /**
  * The selector's prefixes for a country list, the default among them (the public list spells +1 only
@@ -9,13 +11,20 @@ export function prefixOptions(countries: Country[]): string[] {
   return diallingPrefixes([...countries, { idd: { root: DEFAULT_PREFIX } }]);
 }
 
-// Loaded only when needed: the bundled data would otherwise weigh on every visit to the page.
-const loadBundledCountries = () => import('./bundledCountries').then((module) => module.bundledCountries());
+/**
+ * Every prefix of the bundled data: what the server renders and the browser first shows (the same
+ * page for both), and what stays when the configured country list cannot be had.
+ */
+export const BUNDLED_PREFIXES: readonly string[] = prefixOptions(bundledCountries());
 
-/** The prefixes of the public country list or, when it cannot be had, of the bundled data. */
-export async function loadPrefixes(loadFallback: () => Promise<Country[]> = loadBundledCountries): Promise<string[]> {
+/** The prefixes of the configured country list or, when it gives none, the bundled ones. */
+export async function loadPrefixes(): Promise<readonly string[]> {
   const prefixes = prefixOptions(await fetchCountries());
   if (prefixes.length > 0) return prefixes;
   console.warn('The country list gave no dialling prefixes: offering the bundled ones');
-  return prefixOptions(await loadFallback());
+  return BUNDLED_PREFIXES;
 }
+
+/** Asked for once a page: the country list does not change while it is open. */
+export const prefixesQuery = () =>
+  queryOptions({ queryKey: ['dialling-prefixes'], queryFn: loadPrefixes, staleTime: Number.POSITIVE_INFINITY });

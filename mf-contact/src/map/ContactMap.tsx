@@ -1,5 +1,6 @@
-// The only module that imports Leaflet: it is loaded lazily by the Contact page, so the map's
-// JavaScript and CSS reach a browser only when /Contact shows the map.
+// The only module that imports Leaflet, which reads `window` as it loads: the backdrop imports it
+// in the browser once the page is shown, never on the server, so the map's JavaScript and CSS
+// reach a browser only when /Contact shows the map.
 import { siteConfig, type Coordinates } from '@blog/shared';
 import { icon, type LeafletEventHandlerFnMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -7,7 +8,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-import './ContactMap.css';
+import styles from './ContactMap.module.css';
 
 /** Spec §9. Tile servers stop at 19, so the deepest tiles are scaled up rather than left blank. */
 const ZOOM = 25;
@@ -39,7 +40,7 @@ export default function ContactMap({ centre }: { centre: Coordinates }) {
     // Keyed by the place: a MapContainer reads its centre only when it mounts.
     <MapContainer
       key={position.join()}
-      className="contact-leaflet"
+      className={styles.map}
       center={position}
       zoom={ZOOM}
       maxZoom={ZOOM}

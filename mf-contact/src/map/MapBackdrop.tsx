@@ -1,16 +1,32 @@
-import type { Coordinates } from '@blog/shared';
-import { Suspense, lazy } from 'react';
+import type { ContactDetails } from '@blog/shared';
+import { isServer, useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { geocodeQuery, officePlace } from './centre';
 import { MapBoundary } from './MapBoundary';
-import './MapBackdrop.css';
+import styles from './MapBackdrop.module.css';
 
-// Leaflet is fetched only once the page has somewhere to centre it.
+// Leaflet reads `window` as it loads: imported in the browser only, after the first render.
 const ContactMap = lazy(() => import('./ContactMap'));
 
-/** The band behind the page's top; its size is fixed, so nothing moves when the map arrives. */
-export function MapBackdrop({ centre }: { centre: Coordinates | undefined }) {
+/**
+ * The band behind the page's top, centred on the office of the contact details (undefined while
+ * they load). Its size is fixed, so nothing moves when the map arrives: the server and the
+ * browser's first render show the band alone, the map comes after.
+ */
+export function MapBackdrop({ details }: { details: ContactDetails | null | undefined }) {
+  const place = details === undefined ? undefined : officePlace(details);
+  const address = place?.address;
+  // Only without a stored place does the browser geocode the address; the server never does.
+  const geocoded = useQuery({ ...geocodeQuery(address ?? ''), enabled: !isServer && address !== undefined }).data;
+  // The map waits for its centre rather than showing the default place first and then jumping.
+  const centre = place?.centre ?? geocoded;
+  // Leaflet only after the first render, which must match the server's (the band alone).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
   return (
-    <div className="contact-backdrop" role="region" aria-label="Office location map">
-      {centre && (
+    <div className={styles.backdrop} role="region" aria-label="Office location map">
+      {mounted && centre && (
         <MapBoundary>
           <Suspense fallback={null}>
             <ContactMap centre={centre} />

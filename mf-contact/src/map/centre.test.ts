@@ -1,25 +1,48 @@
-import { DEFAULT_CENTRE, mapCentre, storedCentre } from './centre';
+import { DEFAULT_CENTRE, geocodedCentre, officePlace, storedCentre } from './centre';
 
 const storage = () => {
   const entries = new Map<string, string>();
   return { getItem: (key: string) => entries.get(key) ?? null, setItem: (key: string, value: string) => void entries.set(key, value) };
 };
 
-describe('mapCentre', () => {
+describe('geocodedCentre', () => {
   it('is the geocoded place of the address', async () => {
     const geocode = jest.fn(async () => ({ lat: 10.9985, lon: -74.8125 }));
-    await expect(mapCentre('Carrera 53 # 82-86', { storage: storage(), geocode })).resolves.toEqual({ lat: 10.9985, lon: -74.8125 });
+    await expect(geocodedCentre('Carrera 53 # 82-86, Barranquilla', { storage: storage(), geocode })).resolves.toEqual({
+      lat: 10.9985,
+      lon: -74.8125,
+    });
   });
 
   it('keeps the default centre, about 10.977, -74.813, when the address cannot be placed', async () => {
     const geocode = jest.fn(async () => null);
-    await expect(mapCentre('Nowhere at all', { storage: storage(), geocode })).resolves.toEqual({ lat: 10.977, lon: -74.813 });
+    await expect(geocodedCentre('Nowhere at all', { storage: storage(), geocode })).resolves.toEqual({ lat: 10.977, lon: -74.813 });
+  });
+});
+
+describe('officePlace', () => {
+  const address = 'Carrera 53 # 82-86, Barranquilla';
+
+  it('is the place the CMS stored, whatever the address', () => {
+    expect(officePlace({ location: address, latitude: 10.9991, longitude: -74.8102 })).toEqual({
+      centre: { lat: 10.9991, lon: -74.8102 },
+    });
   });
 
-  it.each([null, '', '   '])('keeps the default centre without asking the geocoder for the address %p', async (address) => {
-    const geocode = jest.fn(async () => ({ lat: 1, lon: 1 }));
-    await expect(mapCentre(address, { storage: storage(), geocode })).resolves.toBe(DEFAULT_CENTRE);
-    expect(geocode).not.toHaveBeenCalled();
+  it.each([
+    ['none stored', { latitude: null, longitude: null }],
+    ['a CMS that predates stored places', {}],
+    ['an invalid place stored', { latitude: 100, longitude: -74.8102 }],
+  ])('is the address to geocode with %s', (_case, stored) => {
+    expect(officePlace({ location: address, ...stored })).toEqual({ address });
+  });
+
+  it.each([
+    ['no contact details', null],
+    ['no address', { location: null, latitude: null, longitude: null }],
+    ['a blank address', { location: '   ', latitude: null, longitude: null }],
+  ])('is the default centre, with nothing to geocode, for %s', (_case, details) => {
+    expect(officePlace(details)).toEqual({ centre: DEFAULT_CENTRE });
   });
 });
 

@@ -1,0 +1,2 @@
+export { ContactPage } from './ContactPage';
+export { contactPage } from './page';
