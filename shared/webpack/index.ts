@@ -138,7 +138,8 @@ function serverBuild(options: FederatedAppOptions, production: boolean): Configu
     devtool: 'source-map',
     output: {
       path: path.join(dirname, 'dist', SERVER_DIR),
-      publicPath: 'auto',
+      // None: the render server finds a section's chunks beside the remote entry it loaded.
+      publicPath: '',
       filename: '[name].js',
       chunkFilename: '[id].[contenthash:8].js',
       uniqueName: `${name}_server`,
