@@ -15,7 +15,6 @@ export * from './markup/describe';
 export * from './theme';
 export * from './router';
 export * from './social';
-export * from './useLoaded';
 export * from './excerpt';
 export * from './images';
 export * from './SignUpBox';
