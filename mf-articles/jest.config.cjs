@@ -1,1 +1,1 @@
-module.exports = require('../jest.config.base.cjs')({ environment: 'jsdom', setupFiles: ['<rootDir>/src/test/setup.ts'] });
+module.exports = require('../jest.config.base.cjs')({ environment: 'jsdom', setupFiles: ['<rootDir>/src/testing/setup.ts'] });

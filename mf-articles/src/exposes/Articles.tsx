@@ -1,2 +1,1 @@
-/** Routed by the shell at /Articles: `?title=` opens one article, navigation state `searchTerm` presets the search. */
-export { ArticlesPage as default } from '../components/ArticlesPage';
+export { ArticlesPage as default, articlesPage as page } from '../list';

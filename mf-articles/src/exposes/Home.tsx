@@ -1,2 +1,1 @@
-/** Routed by the shell at / and /Home. */
-export { HomePage as default } from '../components/HomePage';
+export { HomePage as default, homePage as page } from '../home';

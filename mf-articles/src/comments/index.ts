@@ -1,0 +1,1 @@
+export { Comments } from './Comments';

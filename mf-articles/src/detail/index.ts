@@ -1,0 +1,2 @@
+export { ArticleDetail } from './ArticleDetail';
+export { articleDetailPage, articleTitleOf, loadArticleDetail, loadedArticleHead } from './page';

@@ -1,0 +1,51 @@
+/** @jest-environment node */
+import { stubCms } from '../testing/cms';
+import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
+import { renderOnServer } from '../testing/server';
+import Articles, { page } from './Articles';
+
+let errors: jest.SpyInstance;
+
+beforeEach(() => {
+  holdSeed(stubCms());
+  errors = jest.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+});
+
+describe('Articles rendered on the server', () => {
+  it('shows the page of results its address asks for, the search box holding the term', async () => {
+    const { html } = await renderOnServer(<Articles />, page, '/Articles?search=cyber');
+    expect(html).toContain(cyberInsurance.title_article);
+    expect(html).not.toContain(budgets.title_article);
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*value="cyber"/);
+    expect(html).toContain('1 article');
+    expect(html).not.toContain('aria-busy="true"');
+  });
+
+  it('shows every article’s first page, the first card’s photo asked for first', async () => {
+    const { html } = await renderOnServer(<Articles />, page, '/Articles');
+    expect(html).toContain('3 articles');
+    expect(html.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(html).toMatch(/<img[^>]*src="http:\/\/localhost:1337\/uploads\/budgets.jpg"[^>]*fetchpriority="high"/);
+  });
+
+  it('shows the article a shared link names, with its comments, its age and its sidebar', async () => {
+    const { html } = await renderOnServer(<Articles />, page, `/Articles?title=${encodeURIComponent(munitions.title_article)}`);
+    expect(html).toContain(`>${munitions.title_article}</h1>`);
+    expect(html).toContain('Laura');
+    expect(html).toContain('1 hour ago');
+    expect(html).toContain('MOST POPULAR ARTICLES');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html).not.toContain('type="search"');
+  });
+
+  it('shows the list for a title that names no article', async () => {
+    const { html } = await renderOnServer(<Articles />, page, '/Articles?title=No%20such%20article');
+    expect(html).toContain('type="search"');
+    expect(html).toContain(budgets.title_article);
+  });
+});

@@ -1,0 +1,42 @@
+/** @jest-environment node */
+import { stubCms } from '../testing/cms';
+import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
+import { renderOnServer } from '../testing/server';
+import Home, { page } from './Home';
+
+let errors: jest.SpyInstance;
+
+beforeEach(() => {
+  holdSeed(stubCms());
+  errors = jest.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  // React's warnings (a browser global read while rendering would throw instead) are errors too.
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+});
+
+describe('Home rendered on the server', () => {
+  it('shows the two newest articles and the sidebar, loaded, the first photo asked for first', async () => {
+    const { html } = await renderOnServer(<Home />, page, '/');
+    expect(html).toContain('Defense Analysis for the Data-Driven Age');
+    expect(html).toContain(budgets.title_article);
+    expect(html).toContain(cyberInsurance.title_article);
+    expect(html).toContain('<strong>Defense budgets are rising almost everywhere</strong>');
+    expect(html).toContain('Continue reading...');
+    expect(html).toContain('MOST POPULAR ARTICLES');
+    expect(html).toContain(`>${munitions.title_article}</a>`);
+    expect(html).toContain('>Geopolitics<');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(html).toMatch(/<img[^>]*src="http:\/\/localhost:1337\/uploads\/budgets.jpg"[^>]*fetchpriority="high"/);
+  });
+
+  it('shows the article a link opens in its place', async () => {
+    const { html } = await renderOnServer(<Home />, page, `/Home?title=${encodeURIComponent(munitions.title_article)}`);
+    expect(html).toContain(`>${munitions.title_article}</h1>`);
+    expect(html).toContain('Underrated point.');
+    expect(html).not.toContain('Latest articles');
+  });
+});

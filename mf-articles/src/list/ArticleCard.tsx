@@ -1,0 +1,46 @@
+import { Markup, Photo, type ArticleRef, type ArticleSummary } from '@blog/shared';
+import { ArticleDate } from '../common/ArticleDate';
+import { OpenArticleLink } from '../common/OpenArticleLink';
+import common from '../common/common.module.css';
+import styles from './ArticleCard.module.css';
+
+interface ArticleCardProps {
+  article: ArticleSummary;
+  /** The first card's photo is the page's largest image above the fold: asked for at once and first. */
+  priority: boolean;
+  onOpen: (article: ArticleRef) => void;
+}
+
+/**
+ * Spec §2: category tag, photo, date, title and a 4-line description; the whole card opens the
+ * article. The description is the CMS's excerpt: its headings and quotes are plain lines already,
+ * so a card holds no headings of its own, and bold and links stay for the markup renderer.
+ */
+export function ArticleCard({ article, priority, onOpen }: ArticleCardProps) {
+  const category = article.topics[0]?.category;
+  return (
+    <article className={styles.card}>
+      <Photo
+        media={article.photo}
+        sizes="(max-width: 640px) 100vw, 380px"
+        priority={priority}
+        decorative
+        className={`${common.widePhoto} ${styles.photo}`}
+      />
+      <div className={styles.body}>
+        <div className={styles.meta}>
+          {category && <span className={common.tag}>{category}</span>}
+          <ArticleDate date={article.date_of_the_article} className={styles.date} />
+        </div>
+        <h2 className={styles.title}>
+          <OpenArticleLink article={article} onOpen={onOpen} className={styles.link}>
+            {article.title_article}
+          </OpenArticleLink>
+        </h2>
+        <div data-testid="card-description">
+          <Markup text={article.excerpt} className={styles.description} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+export { ArticlesPage } from './ArticlesPage';
+export { articlesPage } from './page';

@@ -1,0 +1,2 @@
+export { MostPopular, Sidebar, SourceList, TopicList } from './Sidebar';
+export { loadSidebar } from './reads';

@@ -1,0 +1,6 @@
+import { queries } from '@blog/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What the sidebar shows beside Home and an article: the most popular articles and the topics. */
+export const loadSidebar = (reads: QueryClient) =>
+  Promise.all([reads.prefetchQuery(queries.mostPopular()), reads.prefetchQuery(queries.topicCounts())]);

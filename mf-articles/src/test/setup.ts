@@ -1,5 +1,0 @@
-import '@testing-library/jest-dom';
-
-// jsdom lays nothing out, so it cannot scroll: the views' scrolling is the browser tests' concern.
-window.scrollTo = jest.fn();
-Element.prototype.scrollIntoView = jest.fn();
