@@ -1,7 +1,8 @@
 import { createQueryClient, queries } from '@blog/shared';
 import { aPhoto, anArticle, lines } from '@blog/shared/testing';
 import { stubCms, type StandInCms } from '../testing/cms';
-import { loadedReads, pageRequest } from '../testing/pages';
+import { pageRequest } from '@blog/shared/testing/server';
+import { loadedReads } from '../testing/pages';
 import { holdSeed, munitions } from '../testing/seed';
 import { articleDetailPage, articleHead } from './page';
 

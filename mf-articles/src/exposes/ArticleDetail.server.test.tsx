@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { stubCms } from '../testing/cms';
 import { holdSeed, munitions } from '../testing/seed';
-import { renderOnServer } from '../testing/server';
+import { renderOnServer } from '@blog/shared/testing/server';
 import ArticleDetail, { page } from './ArticleDetail';
 
 let errors: jest.SpyInstance;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { stubCms } from '../testing/cms';
 import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
-import { renderOnServer } from '../testing/server';
+import { renderOnServer } from '@blog/shared/testing/server';
 import Articles, { page } from './Articles';
 
 let errors: jest.SpyInstance;

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { stubCms, type StandInCms } from '../testing/cms';
 import { holdSeed, munitions } from '../testing/seed';
-import { hydrateInBrowser, renderOnServer, type ServerPage } from '../testing/server';
+import { hydrateInBrowser, renderOnServer, type ServerPage } from '@blog/shared/testing/server';
 import ArticleDetail, { page as articleDetailPage } from './ArticleDetail';
 import Articles, { page as articlesPage } from './Articles';
 import Home, { page as homePage } from './Home';

@@ -1,7 +1,8 @@
 import { createQueryClient, queries } from '@blog/shared';
 import { stubCms, type StandInCms } from '../testing/cms';
 import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
-import { loadedReads, pageRequest } from '../testing/pages';
+import { pageRequest } from '@blog/shared/testing/server';
+import { loadedReads } from '../testing/pages';
 import { homePage } from './page';
 
 let cms: StandInCms;

@@ -1,6 +1,7 @@
 import { createQueryClient, queries } from '@blog/shared';
 import { stubCms, type StandInCms } from '../testing/cms';
-import { loadedReads, pageRequest } from '../testing/pages';
+import { pageRequest } from '@blog/shared/testing/server';
+import { loadedReads } from '../testing/pages';
 import { holdSeed, munitions } from '../testing/seed';
 import { articlesPage } from './page';
 

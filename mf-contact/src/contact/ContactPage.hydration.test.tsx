@@ -4,7 +4,7 @@ import type { Coordinates } from '@blog/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { COUNTRIES, COVER, DETAILS, PLACED, askedFor, stubServices } from '../testing/cms';
-import { hydrateInBrowser, renderOnServer } from '../testing/render';
+import { hydrateInBrowser, renderOnServer } from '@blog/shared/testing/server';
 import { ContactPage } from './ContactPage';
 import { contactPage } from './page';
 
@@ -34,16 +34,11 @@ async function hydratedPage(details: object) {
     countries: COUNTRIES,
     geocoder: { lat: 10.9985, lon: -74.8125 },
   });
-  const { html, reads } = await renderOnServer(ContactPage, contactPage, '/Contact');
+  const server = await renderOnServer(<ContactPage />, contactPage, '/Contact');
   fetched.mockClear();
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const shownByServer = container.innerHTML;
-  await act(async () => {
-    root = hydrateInBrowser(ContactPage, '/Contact', container, reads);
-  });
-  return { fetched, shownByServer };
+  const hydrated = await act(async () => hydrateInBrowser(<ContactPage />, server, '/Contact'));
+  root = hydrated.root;
+  return { fetched, shownByServer: hydrated.served };
 }
 
 const offered = () =>

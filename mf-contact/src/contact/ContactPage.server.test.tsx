@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Rendered as the render server does: in Node, where any browser global (and Leaflet) would throw.
 import { COUNTRIES, COVER, DETAILS, PLACED, askedFor, stubServices } from '../testing/cms';
-import { renderOnServer } from '../testing/render';
+import { renderOnServer } from '@blog/shared/testing/server';
 import { ContactPage } from './ContactPage';
 import { contactPage } from './page';
 
@@ -21,7 +21,7 @@ describe('the contact page rendered on the server', () => {
     ['not stored', DETAILS],
   ])('shows the CMS’s texts, details and the form, and keeps the map’s band for the browser (place %s)', async (_case, details) => {
     const fetched = stubServices({ cms: { 'contact-details': details, 'cover-contact-mes': COVER }, countries: COUNTRIES, geocoder: null });
-    const { html } = await renderOnServer(ContactPage, contactPage, '/Contact');
+    const { html } = await renderOnServer(<ContactPage />, contactPage, '/Contact');
 
     expect(html).toContain('<h1>Get in Touch</h1>');
     expect(html).toContain('I read every message that arrives here.');
@@ -41,7 +41,7 @@ describe('the contact page rendered on the server', () => {
   it('shows the form and the map’s band, and no texts, when the CMS is down', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     stubServices({});
-    const { html } = await renderOnServer(ContactPage, contactPage, '/Contact');
+    const { html } = await renderOnServer(<ContactPage />, contactPage, '/Contact');
     expect(html).not.toContain('<h1');
     expect(html).not.toContain('<a ');
     expect(html).toContain('Send message');

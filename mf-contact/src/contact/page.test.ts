@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createQueryClient, queries } from '@blog/shared';
 import { COVER, PLACED, askedFor, stubServices } from '../testing/cms';
-import { pageRequest } from '../testing/render';
+import { pageRequest } from '@blog/shared/testing/server';
 import { contactPage } from './page';
 
 const request = pageRequest('/Contact');

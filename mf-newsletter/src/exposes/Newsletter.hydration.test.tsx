@@ -1,62 +1,32 @@
-/** @jest-environment-options {"customExportConditions": ["node"]} */
+/** @jest-environment jsdom */
 // The browser's first render of the exposed page, from the server's HTML and reads: no mismatch.
-// jsdom for the browser; the `node` condition gives React's server renderer for Node, as the render server has it.
-import { createQueryClient, ROUTER_FUTURE } from '@blog/shared';
 import { SectionLoaderContext } from '@blog/shared/federation';
-import { dehydrate, hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { hydrateInBrowser, renderOnServer } from '@blog/shared/testing/server';
 import { act, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { StaticRouter } from 'react-router-dom/server';
+import { Suspense } from 'react';
 import { articlesSection, serveCms, type FakeCms } from '../newsletter/testing';
 import Newsletter, { page } from './Newsletter';
 
-const articles = articlesSection();
-
-/** The page around the section, as the shell has it: the section inside a Suspense boundary of its own. */
-function Page({ reads, children }: { reads: QueryClient; children: ReactNode }) {
-  return (
-    <SectionLoaderContext.Provider value={articles}>
-      <QueryClientProvider client={reads}>
-        <Suspense fallback={<p>Loading…</p>}>{children}</Suspense>
-      </QueryClientProvider>
-    </SectionLoaderContext.Provider>
-  );
-}
+/** The section as the shell has it: inside a Suspense boundary of its own, with the shell's section loader. */
+const inShell = (
+  <SectionLoaderContext.Provider value={articlesSection()}>
+    <Suspense fallback={<p>Loading…</p>}>
+      <Newsletter />
+    </Suspense>
+  </SectionLoaderContext.Provider>
+);
 
 /** The server's answer for `address`, then the browser hydrating it; what it logged as an error. */
 async function hydrateAt(cms: FakeCms, address: string) {
-  const url = new URL(address, 'http://blog.test');
-  const serverReads = createQueryClient();
   // What the server logs is its own (the client logs a CMS failure): the browser's log is what counts here.
   const serverLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  await page.load({ pathname: url.pathname, searchParams: url.searchParams }, serverReads);
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(
-    <Page reads={serverReads}>
-      <StaticRouter location={address} future={ROUTER_FUTURE}>
-        <Newsletter />
-      </StaticRouter>
-    </Page>,
-  );
+  const server = await renderOnServer(inShell, page, address);
   serverLog.mockRestore();
-  document.body.append(container);
 
-  const browserReads = createQueryClient();
-  hydrate(browserReads, JSON.parse(JSON.stringify(dehydrate(serverReads))));
   const readsBefore = cms.paths().length;
   const errors = jest.spyOn(console, 'error');
   await act(async () => {
-    hydrateRoot(
-      container,
-      <Page reads={browserReads}>
-        <MemoryRouter initialEntries={[address]} future={ROUTER_FUTURE}>
-          <Newsletter />
-        </MemoryRouter>
-      </Page>,
-    );
+    hydrateInBrowser(inShell, server, address);
   });
   const logged = errors.mock.calls;
   errors.mockRestore();

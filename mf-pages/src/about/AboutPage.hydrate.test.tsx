@@ -5,18 +5,15 @@
 import { act } from '@testing-library/react';
 import About, { page } from '../exposes/About';
 import { about, contactDetails, stubCms } from '../testing/cms';
-import { hydrateInBrowser, renderOnServer } from '../testing/render';
+import { hydrateInBrowser, renderOnServer } from '@blog/shared/testing/server';
 
 describe('About in the browser', () => {
   it('hydrates the server’s HTML from the embedded reads, without a mismatch or a new read', async () => {
     const fetch = stubCms({ 'about-mes': about, 'contact-details': contactDetails });
-    const { html, reads } = await renderOnServer(About, page, '/About');
+    const { html, reads } = await renderOnServer(<About />, page, '/About');
     fetch.mockClear();
-    const container = document.body.appendChild(document.createElement('main'));
-    container.innerHTML = html;
-    const served = container.innerHTML;
     const errors = jest.spyOn(console, 'error');
-    const root = await act(async () => hydrateInBrowser(About, '/About', container, reads));
+    const { container, served, root } = await act(async () => hydrateInBrowser(<About />, { html, reads }, '/About'));
     expect(errors).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
     // React kept the server's DOM as it was.

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import About, { page } from '../exposes/About';
 import { about, contactDetails, stubCms } from '../testing/cms';
-import { renderOnServer } from '../testing/render';
+import { renderOnServer } from '@blog/shared/testing/server';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -9,7 +9,7 @@ describe('About on the render server', () => {
   it('renders the whole page from the loaded reads, touching no browser global', async () => {
     expect(typeof window).toBe('undefined');
     stubCms({ 'about-mes': about, 'contact-details': contactDetails });
-    const { html } = await renderOnServer(About, page, '/About');
+    const { html } = await renderOnServer(<About />, page, '/About');
     expect(html).toContain('aria-busy="false"');
     expect(html).toContain('<h1 class="title">About the Author</h1>');
     expect(html).toContain('Numbers before opinions.');
@@ -22,7 +22,7 @@ describe('About on the render server', () => {
   it('renders the empty page when the CMS cannot be reached', async () => {
     stubCms({});
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { html, head } = await renderOnServer(About, page, '/About');
+    const { html, head } = await renderOnServer(<About />, page, '/About');
     expect(html).toContain('aria-busy="false"');
     expect(html).not.toContain('<img');
     expect(head).toEqual({ title: 'About' });

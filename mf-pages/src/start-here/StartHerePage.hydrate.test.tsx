@@ -5,18 +5,15 @@
 import { act } from '@testing-library/react';
 import StartHere, { page } from '../exposes/StartHere';
 import { startHere, stubCms } from '../testing/cms';
-import { hydrateInBrowser, renderOnServer } from '../testing/render';
+import { hydrateInBrowser, renderOnServer } from '@blog/shared/testing/server';
 
 describe('Start here in the browser', () => {
   it('hydrates the server’s HTML from the embedded read, without a mismatch or a new read', async () => {
     const fetch = stubCms({ 'new-start-heres': startHere });
-    const { html, reads } = await renderOnServer(StartHere, page, '/New-start-here');
+    const { html, reads } = await renderOnServer(<StartHere />, page, '/New-start-here');
     fetch.mockClear();
-    const container = document.body.appendChild(document.createElement('main'));
-    container.innerHTML = html;
-    const served = container.innerHTML;
     const errors = jest.spyOn(console, 'error');
-    const root = await act(async () => hydrateInBrowser(StartHere, '/New-start-here', container, reads));
+    const { container, served, root } = await act(async () => hydrateInBrowser(<StartHere />, { html, reads }, '/New-start-here'));
     expect(errors).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
     // React kept the server's DOM as it was.

@@ -1,17 +1,27 @@
-// The render server's part of a page, for this section's tests: its reads loaded by the exposed
-// page's `load`, the component rendered to HTML with them, as `shell/src/server` does.
-import { ROUTER_FUTURE, createQueryClient, type SectionPage } from '@blog/shared';
+// The render server's part of a page and the browser's hydration of it, for the sections' tests
+// (`@blog/shared/testing/server`): the exposed page's `load`, its component rendered to HTML with
+// the reads loaded, as `shell/src/server` does, then hydrated with those reads as the page embeds them.
+import './encoding';
 import { QueryClientProvider, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { StaticRouter } from 'react-router-dom/server';
-import { pageRequest } from './pages';
+import type { PageHead, PageRequest, SectionPage } from '../pages/page';
+import { createQueryClient } from '../queries';
+import { ROUTER_FUTURE } from '../router';
+
+/** The request the render server makes of a page for `address` (`/Articles?title=…`). */
+export function pageRequest(address: string): PageRequest {
+  const url = new URL(address, 'http://site.test');
+  return { pathname: url.pathname, searchParams: url.searchParams };
+}
 
 export interface ServerPage {
   html: string;
   reads: QueryClient;
+  head: PageHead | undefined;
 }
 
 /** `page.load` for `address`, then `ui` rendered to HTML at that address with the reads loaded. */
@@ -25,17 +35,20 @@ export async function renderOnServer(ui: ReactElement, page: SectionPage, addres
       </StaticRouter>
     </QueryClientProvider>,
   );
-  return { html, reads };
+  return { html, reads, head: page.head?.(pageRequest(address), reads) };
 }
 
 /**
- * The browser's side: the server's HTML in the document, hydrated with the reads it embedded (as
- * JSON, the way they travel in the page), at the same address.
+ * The browser's side: the server's HTML in the document, hydrated at the same address with the
+ * reads it embedded (through JSON, as they travel in the page). React's recoverable errors (a
+ * mismatch it repaired by rendering again) are collected.
  */
-export function hydrateInBrowser(ui: ReactElement, { html, reads }: ServerPage, address: string) {
+export function hydrateInBrowser(ui: ReactElement, { html, reads }: Pick<ServerPage, 'html' | 'reads'>, address: string) {
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.appendChild(container);
+  // The document's reading of the server's HTML, which hydration must leave as it is.
+  const served = container.innerHTML;
   const browserReads = createQueryClient();
   hydrate(browserReads, JSON.parse(JSON.stringify(dehydrate(reads))));
   const recoverableErrors: unknown[] = [];
@@ -48,5 +61,5 @@ export function hydrateInBrowser(ui: ReactElement, { html, reads }: ServerPage, 
     </QueryClientProvider>,
     { onRecoverableError: (error) => recoverableErrors.push(error) },
   );
-  return { container, root, recoverableErrors };
+  return { container, served, root, reads: browserReads, recoverableErrors };
 }
