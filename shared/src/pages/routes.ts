@@ -6,7 +6,7 @@ export const SITE_NAME = 'Defense Analysis';
 export const SITE_DESCRIPTION = 'Defense and business analysis for the data-driven age.';
 
 export interface Section {
-  /** The routes of spec §2 that show this section. */
+  /** The routes of spec §2 that show this section; the first is the page's own address (its canonical URL). */
   paths: string[];
   /** The exposed module that renders it. */
   module: RemoteModuleId;
@@ -18,7 +18,7 @@ export interface Section {
 
 /** Every route of the site, in navigation order: the shell routes them, a section's standalone page mounts its own. */
 export const SECTIONS: Section[] = [
-  { paths: ['/', '/Home'], module: 'mf_articles/Home', title: 'Home' },
+  { paths: ['/Home', '/'], module: 'mf_articles/Home', title: 'Home' },
   { paths: ['/Articles'], module: 'mf_articles/Articles', title: 'Articles', nav: 'Articles' },
   { paths: ['/New-start-here'], module: 'mf_pages/StartHere', title: 'Start here', nav: 'New? Start here' },
   { paths: ['/New-letter'], module: 'mf_newsletter/Newsletter', title: 'Newsletter', nav: 'Newsletter' },

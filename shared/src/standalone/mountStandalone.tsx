@@ -27,7 +27,7 @@ export function mountStandalone(container: string, pages: Record<string, Compone
             <strong>{container}</strong> <span>standalone</span>
             <nav aria-label={`${container} pages`}>
               {routes.map(({ paths, title }) => (
-                <NavLink key={title} to={paths[paths.length - 1]}>
+                <NavLink key={title} to={paths[0]}>
                   {title}
                 </NavLink>
               ))}
@@ -36,7 +36,7 @@ export function mountStandalone(container: string, pages: Record<string, Compone
           <main id="main">
             <Routes>
               {routes.flatMap(({ paths, Page }) => paths.map((path) => <Route key={path} path={path} element={<Page />} />))}
-              <Route path="*" element={<Navigate to={routes[0].paths[routes[0].paths.length - 1]} replace />} />
+              <Route path="*" element={<Navigate to={routes[0].paths[0]} replace />} />
             </Routes>
           </main>
         </BrowserRouter>

@@ -8,7 +8,7 @@ describe('the sitemap', () => {
     const xml = await sitemapXml('https://blog.test', [entry('Drones & tanks?', '2026-03-01'), entry('Older', '2025-01-02')]);
     const urls = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map(([, loc]) => loc);
     expect(urls).toEqual([
-      'https://blog.test/',
+      'https://blog.test/Home',
       'https://blog.test/Articles',
       'https://blog.test/New-start-here',
       'https://blog.test/New-letter',

@@ -18,10 +18,10 @@ export interface PageContext {
   htmlCacheControl: string;
 }
 
-/** The page's own address: the article's for an article, wherever it is read; `/` for the home page. */
+/** The page's own address: the article's for an article, wherever it is read; the section's own path otherwise. */
 function canonicalPath(url: URL, head: PageHead): string {
   if (head.article) return articleHref(head.title);
-  return `${url.pathname === '/Home' ? '/' : url.pathname}${url.search}`;
+  return `${sectionAt(url.pathname)?.paths[0] ?? url.pathname}${url.search}`;
 }
 
 /**
