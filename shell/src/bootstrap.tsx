@@ -1,7 +1,7 @@
 import { ROUTER_FUTURE, createQueryClient } from '@blog/shared';
 import { browserSectionLoader, loadRemoteModule } from '@blog/shared/federation';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import '@blog/shared/styles/theme.css';
@@ -35,7 +35,11 @@ async function start() {
   // The sections the server rendered are loaded first, so they hydrate at once; one that fails
   // here stays as the server rendered it until its boundary shows the fallback.
   await Promise.all(state.modules.map((id) => loadRemoteModule(id).catch(() => undefined)));
-  hydrateRoot(container, page(state.failed));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is live: the page stays responsive while it wakes up.
+  startTransition(() => {
+    hydrateRoot(container, page(state.failed));
+  });
 }
 
 void start();

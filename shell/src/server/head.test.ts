@@ -12,6 +12,7 @@ const article: HeadInput = {
   home: false,
   notFound: false,
   stylesheets: ['https://articles.test/1.css'],
+  preconnect: ['http://cms.test'],
 };
 
 describe('the head of an article', () => {
@@ -44,6 +45,10 @@ describe('the head of an article', () => {
     const script = /<script type="application\/ld\+json">(.*)<\/script>/.exec(tags)?.[1] as string;
     expect(script).not.toContain('<');
     expect(JSON.parse(script).headline).toBe('Budgets "in" <an> Era');
+  });
+
+  it('connects to the media host before the page asks for its photo', () => {
+    expect(tags.startsWith('<link rel="preconnect" href="http://cms.test">')).toBe(true);
   });
 
   it('links the sections’ stylesheets and the feed', () => {

@@ -13,6 +13,8 @@ export interface HeadInput {
   notFound: boolean;
   /** The sections' stylesheets, linked so the page is styled before it paints. */
   stylesheets: string[];
+  /** Origins the page will fetch from early (the media host, for the page's largest image). */
+  preconnect: string[];
 }
 
 const escapeHtml = (text: string) =>
@@ -58,11 +60,12 @@ export function structuredData({ head, canonical, siteUrl, home }: HeadInput): o
 
 /** The tags of the page's `<head>`: title, description, canonical link, link previews, structured data, stylesheets. */
 export function headTags(input: HeadInput): string {
-  const { head, canonical, siteUrl, notFound, stylesheets } = input;
+  const { head, canonical, siteUrl, notFound, stylesheets, preconnect } = input;
   const description = head.description ?? SITE_DESCRIPTION;
   const { image, article } = head;
   const data = structuredData(input);
   return [
+    ...preconnect.map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
     ...meta('name', 'description', description),
     ...(notFound ? ['<meta name="robots" content="noindex">'] : [`<link rel="canonical" href="${escapeHtml(canonical)}">`]),

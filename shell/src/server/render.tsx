@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { articleHref, createQueryClient, sectionAt, type PageHead, type PageRequest } from '@blog/shared';
+import { articleHref, createQueryClient, sectionAt, siteConfig, type PageHead, type PageRequest } from '@blog/shared';
 import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -77,6 +77,7 @@ export async function renderPage(req: IncomingMessage, res: ServerResponse, site
     home: section?.module === 'mf_articles/Home',
     notFound: !section,
     stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
+    preconnect: [new URL(siteConfig().mediaUrl).origin],
   });
 
   const stream = renderToPipeableStream(
