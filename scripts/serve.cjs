@@ -20,6 +20,8 @@ function cacheControl(pathname) {
 function serveDist(dir, port, overrides = {}) {
   const gzip = compression();
   const files = sirv(dir, {
+    // Looked up on every request: an edited `config.js` or `remotes.json`, or a redeploy, is served at once.
+    dev: true,
     single: true,
     etag: true,
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),

@@ -73,6 +73,9 @@ async function request(url: string, fresh: boolean): Promise<unknown> {
  * gets the answer on its way or just arrived, as the browser's cache would give it.
  */
 function getJson(url: string, { fresh = false }: ReadOptions = {}): Promise<unknown> {
+  // On the render server every page is another visitor's: each reads the CMS for itself (a CDN in
+  // front caches the pages), and its sections share reads through the page's query cache.
+  if (process.env.BLOG_SERVER_BUILD) return request(url, fresh);
   const reads = sharedReads();
   const now = Date.now();
   const known = reads.get(url);

@@ -254,6 +254,7 @@ function browserBuild(
           stylesheets: pageStylesheets(compilation, '/'),
         }),
       }),
+      new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(false) }),
       new RuntimeFilesPlugin({
         'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,
         ...(remotes.length > 0 ? { 'remotes.json': `${JSON.stringify(remoteManifests(remotes), null, 2)}\n` } : {}),

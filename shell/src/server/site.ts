@@ -19,6 +19,8 @@ export function siteHandler(options: ServerOptions, context: Omit<PageContext, '
   const page: PageContext = { ...context, htmlCacheControl: options.htmlCacheControl };
   const gzip = compression();
   const files = sirv(options.dist, {
+    // Looked up on every request: an edited `config.js` or `remotes.json` is served at once.
+    dev: true,
     etag: true,
     setHeaders: (res, pathname) =>
       res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
