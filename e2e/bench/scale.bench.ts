@@ -1,15 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Browser } from '@playwright/test';
-import { startStrapi, type StrapiProcess } from '@blog/cms/testing';
+import { freePort } from '@blog/cms/testing';
+import { startRenderServer } from '../support/render-server';
 import { test, site } from '../support/site';
+import { GROWN, getData, startGrownCms } from './grown-cms';
 
 // What each page and each query of the read model costs at seed size and at the size this blog
 // reaches after some years of writing: `pnpm --filter @blog/e2e bench:scale`.
-const GROWN = { articles: 2000, comments: 20000 };
 const LOAD = { connections: 20, durationSeconds: 20 };
-const CMS_DIR = path.resolve(__dirname, '..', '..', 'cms');
 
 interface PageCost {
   page: string;
@@ -23,12 +21,6 @@ interface PageCost {
 interface PageProbe {
   path: string;
   content: string;
-}
-
-async function getData<T>(cmsUrl: string, pathname: string): Promise<T> {
-  const answer = await fetch(`${cmsUrl}/api/${pathname}`);
-  if (!answer.ok) throw new Error(`${pathname}: ${answer.status}`);
-  return ((await answer.json()) as { data: T }).data;
 }
 
 /** What each measured page shows first, read from the CMS the site is pointed at. */
@@ -46,21 +38,21 @@ async function probes(cmsUrl: string): Promise<PageProbe[]> {
   ];
 }
 
-async function measurePage(browser: Browser, cmsUrl: string, probe: PageProbe): Promise<PageCost> {
+/** The site at `siteUrl`, whose render server and browser code read the CMS at `cmsUrl`. */
+interface Size {
+  siteUrl: string;
+  cmsUrl: string;
+}
+
+async function measurePage(browser: Browser, { siteUrl, cmsUrl }: Size, probe: PageProbe): Promise<PageCost> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Every app reads the CMS's address from its config.js: point them all at the CMS measured.
-  await page.route('**/config.js', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.text()).replace(/"cmsUrl":"[^"]*"/, `"cmsUrl":${JSON.stringify(cmsUrl)}`);
-    await route.fulfill({ response, body: config });
-  });
   const sizes: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
     if (request.url().startsWith(`${cmsUrl}/api/`)) sizes.push(request.sizes().then(({ responseBodySize }) => responseBodySize));
   });
   const started = Date.now();
-  await page.goto(`${site.url}${probe.path}`);
+  await page.goto(`${siteUrl}${probe.path}`);
   await page.getByText(probe.content, { exact: true }).first().waitFor({ timeout: 60_000 });
   const timeToContentMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
@@ -104,25 +96,21 @@ async function measureQueries(cmsUrl: string) {
   return rows;
 }
 
-function grow(cms: StrapiProcess) {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(CMS_DIR, 'dist', 'scripts', 'grow.js'), '--articles', String(GROWN.articles), '--comments', String(GROWN.comments)],
-    { cwd: CMS_DIR, env: { ...process.env, ...cms.database }, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('growing the database failed');
-}
-
 test('pages and queries at seed size and at 2,000 articles', async ({ browser }) => {
   test.setTimeout(30 * 60_000);
-  const grown = await startStrapi({ env: { CORS_ORIGINS: Object.values(JSON.parse(process.env.APP_URLS as string)).join(',') } });
+  const port = await freePort();
+  const grown = await startGrownCms([`http://localhost:${port}`]);
+  // The grown size is a site of its own: a render server whose config.js names the grown CMS.
+  const grownSite = await startRenderServer({ port, config: { cmsUrl: grown.url } });
   try {
-    grow(grown);
-    const sizes = { seed: site.cmsUrl, [`${GROWN.articles} articles`]: grown.url };
+    const sizes: Record<string, Size> = {
+      seed: { siteUrl: site.url, cmsUrl: site.cmsUrl },
+      [`${GROWN.articles} articles`]: { siteUrl: grownSite.url, cmsUrl: grown.url },
+    };
     const pages: Record<string, PageCost[]> = {};
-    for (const [size, cmsUrl] of Object.entries(sizes)) {
+    for (const [size, where] of Object.entries(sizes)) {
       pages[size] = [];
-      for (const probe of await probes(cmsUrl)) pages[size].push(await measurePage(browser, cmsUrl, probe));
+      for (const probe of await probes(where.cmsUrl)) pages[size].push(await measurePage(browser, where, probe));
     }
     console.log('\nPages, first visit (API bytes on the wire):');
     console.table(
@@ -138,11 +126,12 @@ test('pages and queries at seed size and at 2,000 articles', async ({ browser })
         };
       }),
     );
-    for (const [size, cmsUrl] of Object.entries(sizes)) {
+    for (const [size, { cmsUrl }] of Object.entries(sizes)) {
       console.log(`\nQueries at ${size}: ${LOAD.connections} concurrent clients for ${LOAD.durationSeconds} s each (latency ms):`);
       console.table(await measureQueries(cmsUrl));
     }
   } finally {
+    await grownSite.close();
     await grown.stop();
   }
 });

@@ -8,6 +8,9 @@ import serve from '../../scripts/serve.cjs';
 
 type Apps = Record<string, { package: string; port: number }>;
 
+/** How many render servers a test may run at once beside the site's, each on an origin the CMS answers. */
+const SPARE_SITES = 3;
+
 /**
  * The whole site as a visitor meets it, on ports of its own so a running `npm start` is left alone:
  * the production bundles, each app on its own origin; a real Strapi on a throw-away SQLite file;
@@ -29,11 +32,18 @@ export default async function globalSetup() {
   const appUrls: Record<string, string> = Object.fromEntries(
     Object.entries(ports).map(([name, port]) => [name, `http://localhost:${port}`]),
   );
+  // Origins for the render servers tests start beside the site's (support/render-server.ts): the CMS answers them too.
+  const spareSitePorts = new Set<number>();
+  while (spareSitePorts.size < SPARE_SITES) {
+    const port = await freePort();
+    if (!Object.values(ports).includes(port)) spareSitePorts.add(port);
+  }
+  const siteOrigins = [...Object.values(appUrls), ...[...spareSitePorts].map((port) => `http://localhost:${port}`)];
 
   const standIns = await startStandIns();
   const cms = await startStrapi({
     env: {
-      CORS_ORIGINS: Object.values(appUrls).join(','),
+      CORS_ORIGINS: siteOrigins.join(','),
       WRITE_RATE_LIMIT: '100000',
       // The CMS places the contact address when it is saved (the seed too).
       GEOCODER_URL: `${standIns.url}/geocoder/search`,
@@ -70,6 +80,7 @@ export default async function globalSetup() {
   process.env.CMS_URL = cms.url;
   process.env.STAND_IN_URL = standIns.url;
   process.env.SHELL_DIST = path.join(runDir, shell.package);
+  process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);
 
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

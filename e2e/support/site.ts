@@ -18,15 +18,95 @@ export const site = {
   },
 };
 
-/** Every page starts at the shell's origin, and a test fails on any error the page throws. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+/** What React says when the browser's first render does not match the server's HTML (development and production builds). */
+export const HYDRATION_WARNING = /hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i;
+
+/** The id of the script that carries a rendered page's reads: a page the render server answered has it. */
+const SERVER_STATE_ID = 'blog-server-state';
+
+/** How long a page may take to come alive after it has loaded. */
+const HYDRATION_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until React has taken over the page the server rendered (`<html data-hydrated>`), so that
+ * nothing is clicked or typed into before it is live. Pages the render server did not answer (a
+ * section's standalone page, a file) are left as they are.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (id) =>
+        document.readyState !== 'loading' &&
+        (!document.getElementById(id) || document.documentElement.hasAttribute('data-hydrated')),
+      SERVER_STATE_ID,
+      { timeout: HYDRATION_TIMEOUT_MS },
+    );
+  } catch (error) {
+    throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS} ms (no <html data-hydrated>): ${error}`);
+  }
+}
+
+const NAVIGATIONS = ['goto', 'reload', 'goBack', 'goForward'] as const;
+
+/** `page`, whose navigations (goto, reload, back, forward) return once the page they reach is hydrated. */
+export function hydrationAware(page: Page): Page {
+  for (const method of NAVIGATIONS) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page[typeof method]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await waitForHydration(page);
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
+/**
+ * Collects what the pages of `context` report about hydration (a mismatch between the server's
+ * HTML and the browser's render): in the console, or as the error React 18 reports through
+ * `reportError` when the page gives no `onRecoverableError`.
+ */
+export function hydrationWarnings(context: BrowserContext): string[] {
+  const warnings: string[] = [];
+  context.on('console', (message) => {
+    const type = message.type();
+    if ((type === 'error' || type === 'warning') && HYDRATION_WARNING.test(message.text())) warnings.push(message.text());
+  });
+  context.on('weberror', (error) => {
+    const text = String(error.error());
+    if (HYDRATION_WARNING.test(text)) warnings.push(text);
+  });
+  return warnings;
+}
+
+/**
+ * Every page starts at the shell's origin, waits after each navigation for React to hydrate what
+ * the server rendered (unless the test runs without JavaScript or sets `awaitHydration: false`),
+ * and a test fails on any error the page throws or any hydration warning it logs.
+ */
+export const test = base.extend<{ awaitHydration: boolean; pageErrors: Error[]; hydrationErrors: string[] }>({
   baseURL: async ({}, use) => use(site.url),
+  awaitHydration: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled, awaitHydration }, use) => {
+    await use(javaScriptEnabled && awaitHydration ? hydrationAware(page) : page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
       page.on('pageerror', (error) => errors.push(error));
       await use(errors);
       expect(errors, 'errors thrown in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  hydrationErrors: [
+    async ({ context }, use) => {
+      // The context's pages: the test's own and any it opens (popups, `context.newPage()`).
+      const warnings = hydrationWarnings(context);
+      await use(warnings);
+      expect(warnings, 'hydration errors the page reported').toEqual([]);
     },
     { auto: true },
   ],
@@ -63,17 +143,23 @@ export interface Visit {
 }
 
 /**
- * A first visit to `path` (a browser context of its own: no cache, no shared reads), recording
- * every request to the CMS's API at `cmsUrl`, until the page has shown its data.
+ * A first visit to `path` of the site at `siteUrl` (a browser context of its own: no cache, no
+ * shared reads), recording every request to the CMS's API at `cmsUrl`, until the page is hydrated
+ * and has shown its data. It fails on a hydration warning.
  */
 export async function firstVisit(
   browser: Browser,
   path: string,
-  { cmsUrl = site.cmsUrl, prepare }: { cmsUrl?: string; prepare?: (context: BrowserContext) => Promise<void> } = {},
+  {
+    cmsUrl = site.cmsUrl,
+    siteUrl = site.url,
+    prepare,
+  }: { cmsUrl?: string; siteUrl?: string; prepare?: (context: BrowserContext) => Promise<void> } = {},
 ): Promise<Visit> {
-  const context = await browser.newContext({ baseURL: site.url });
+  const context = await browser.newContext({ baseURL: siteUrl });
   await prepare?.(context);
-  const page = await context.newPage();
+  const warnings = hydrationWarnings(context);
+  const page = hydrationAware(await context.newPage());
   const requests: string[] = [];
   const sizes: Promise<number>[] = [];
   const isApi = (url: string) => url.startsWith(`${cmsUrl}/api/`);
@@ -85,6 +171,7 @@ export async function firstVisit(
   await expect(page.locator('main')).not.toContainText('Loading');
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+  expect(warnings, `hydration warnings on ${path}`).toEqual([]);
   return {
     page,
     requests,

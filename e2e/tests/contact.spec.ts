@@ -1,5 +1,7 @@
 import { author } from '@blog/cms/testing';
 import type { Page } from '@playwright/test';
+import { startCmsProxy } from '../support/cms-proxy';
+import { deadOrigin, startRenderServer } from '../support/render-server';
 import { STAND_IN_PLACE } from '../support/stand-ins';
 import { expect, site, test } from '../support/site';
 
@@ -17,20 +19,30 @@ async function standInRequests(): Promise<URL[]> {
 
 const geocoderCalls = async () => (await standInRequests()).filter(({ pathname }) => pathname === '/geocoder/search');
 
-const isContactDetails = (url: URL) => url.href.startsWith(`${site.cmsUrl}/api/contact-details`);
-
-/** The contact details as the CMS answers them, with the stored place changed to `place`. */
-async function answerStoredPlace(page: Page, place: { latitude: number | null; longitude: number | null }) {
-  await page.route(isContactDetails, async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    body.data[0] = { ...body.data[0], ...place };
-    await route.fulfill({ response, json: body });
-  });
+interface Site {
+  url: string;
+  close(): Promise<void>;
 }
 
-/** As a CMS whose geocoder could not place the address answers: the browser then geocodes it itself. */
-const withoutStoredPlace = (page: Page) => answerStoredPlace(page, { latitude: null, longitude: null });
+/** A site whose pages are rendered from a CMS that answers the contact details with the stored place changed to `place`. */
+async function siteWithStoredPlace(place: { latitude: number | null; longitude: number | null }): Promise<Site> {
+  const cms = await startCmsProxy((url, body) => {
+    if (url.pathname !== '/api/contact-details') return undefined;
+    const answer = body as { data: Record<string, unknown>[] };
+    return { ...answer, data: [{ ...answer.data[0], ...place }, ...answer.data.slice(1)] };
+  });
+  const server = await startRenderServer({ config: { cmsUrl: cms.url, mediaUrl: site.cmsUrl } }).catch(async (error) => {
+    await cms.close();
+    throw error;
+  });
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await cms.close();
+    },
+  };
+}
 
 /** Every geocoder call the page makes. */
 function browserGeocoderCalls(page: Page): string[] {
@@ -133,75 +145,87 @@ test.describe('the contact page', () => {
     expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
   });
 
-  test('follows the place the CMS answers, wherever the geocoder would put the address', async ({ page }) => {
+  test.describe('on a CMS that stored another place', () => {
     const elsewhere = { lat: 10.9632, lon: -74.7964 };
-    await answerStoredPlace(page, { latitude: elsewhere.lat, longitude: elsewhere.lon });
-    const asked = browserGeocoderCalls(page);
-    await page.goto('/Contact');
-    await expect(tileImage(page, elsewhere)).toHaveCount(1);
-    const offset = await centreOffset(page, elsewhere);
-    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
-    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
-    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(0);
-    expect(asked).toEqual([]);
+    let other: Site;
+    test.beforeAll(async () => {
+      other = await siteWithStoredPlace({ latitude: elsewhere.lat, longitude: elsewhere.lon });
+    });
+    test.afterAll(() => other?.close());
+
+    test('follows the place the CMS answers, wherever the geocoder would put the address', async ({ page }) => {
+      const asked = browserGeocoderCalls(page);
+      await page.goto(`${other.url}/Contact`);
+      await expect(tileImage(page, elsewhere)).toHaveCount(1);
+      const offset = await centreOffset(page, elsewhere);
+      expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+      await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(0);
+      expect(asked).toEqual([]);
+    });
   });
 
-  test('geocodes the address in the browser when the CMS stored no place, with tiles from the configured server', async ({
-    page,
-  }) => {
-    await withoutStoredPlace(page);
-    const before = (await geocoderCalls()).length;
-    await page.goto('/Contact');
-    const map = page.getByRole('region', { name: 'Office location map' });
-    await expect(map.getByText('Our office')).toBeVisible();
-    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
-    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(0);
+  test.describe('on a CMS that stored no place (its geocoder could not place the address)', () => {
+    let other: Site;
+    test.beforeAll(async () => {
+      other = await siteWithStoredPlace({ latitude: null, longitude: null });
+    });
+    test.afterAll(() => other?.close());
 
-    const offset = await centreOffset(page, STAND_IN_PLACE);
-    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
-    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+    test('geocodes the address in the browser when the CMS stored no place, with tiles from the configured server', async ({
+      page,
+    }) => {
+      const before = (await geocoderCalls()).length;
+      await page.goto(`${other.url}/Contact`);
+      const map = page.getByRole('region', { name: 'Office location map' });
+      await expect(map.getByText('Our office')).toBeVisible();
+      await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+      await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(0);
 
-    const marker = await map.locator('.leaflet-marker-icon').boundingBox();
-    const container = await page.locator('.leaflet-container').boundingBox();
-    // The icon's tip (bottom middle) marks the place.
-    expect(Math.abs(marker!.x + marker!.width / 2 - (container!.x + container!.width / 2))).toBeLessThanOrEqual(2);
-    expect(Math.abs(marker!.y + marker!.height - (container!.y + container!.height / 2))).toBeLessThanOrEqual(2);
+      const offset = await centreOffset(page, STAND_IN_PLACE);
+      expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
 
-    const asked = (await geocoderCalls()).slice(before);
-    expect(asked).toHaveLength(1);
-    expect(asked[0].searchParams.get('format')).toBe('json');
-    expect(asked[0].searchParams.get('q')).toBe(ADDRESS.replaceAll('#', ''));
+      const marker = await map.locator('.leaflet-marker-icon').boundingBox();
+      const container = await page.locator('.leaflet-container').boundingBox();
+      // The icon's tip (bottom middle) marks the place.
+      expect(Math.abs(marker!.x + marker!.width / 2 - (container!.x + container!.width / 2))).toBeLessThanOrEqual(2);
+      expect(Math.abs(marker!.y + marker!.height - (container!.y + container!.height / 2))).toBeLessThanOrEqual(2);
 
-    const tiles = (await standInRequests()).filter(({ pathname }) => pathname.startsWith('/tiles/'));
-    expect(tiles.length).toBeGreaterThan(0);
-    expect(tiles.every(({ pathname }) => pathname.startsWith(`/tiles/${TILE_ZOOM}/`))).toBe(true);
-  });
+      const asked = (await geocoderCalls()).slice(before);
+      expect(asked).toHaveLength(1);
+      expect(asked[0].searchParams.get('format')).toBe('json');
+      expect(asked[0].searchParams.get('q')).toBe(ADDRESS.replaceAll('#', ''));
 
-  test('places a repeat visit from the browser’s cache, with no geocoder call, when the CMS stored no place', async ({
-    page,
-  }) => {
-    await withoutStoredPlace(page);
-    await page.goto('/Contact');
-    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
-    const cached = await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS);
-    expect(JSON.parse(cached ?? 'null')).toEqual(STAND_IN_PLACE);
+      const tiles = (await standInRequests()).filter(({ pathname }) => pathname.startsWith('/tiles/'));
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.every(({ pathname }) => pathname.startsWith(`/tiles/${TILE_ZOOM}/`))).toBe(true);
+    });
 
-    const before = (await geocoderCalls()).length;
-    await page.reload();
-    await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
-    await expect(page.getByText('Our office')).toBeVisible();
-    expect((await geocoderCalls()).length).toBe(before);
-  });
+    test('places a repeat visit from the browser’s cache, with no geocoder call, when the CMS stored no place', async ({
+      page,
+    }) => {
+      await page.goto(`${other.url}/Contact`);
+      await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+      const cached = await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS);
+      expect(JSON.parse(cached ?? 'null')).toEqual(STAND_IN_PLACE);
 
-  test('keeps the default centre when the CMS stored no place and the geocoder fails', async ({ page }) => {
-    await withoutStoredPlace(page);
-    await page.route(`${site.standInUrl}/geocoder/**`, (route) => route.fulfill({ status: 500, body: 'down' }));
-    await page.goto('/Contact');
-    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
-    const offset = await centreOffset(page, DEFAULT_CENTRE);
-    expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
-    expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
-    expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
+      const before = (await geocoderCalls()).length;
+      await page.reload();
+      await expect(tileImage(page, STAND_IN_PLACE)).toHaveCount(1);
+      await expect(page.getByText('Our office')).toBeVisible();
+      expect((await geocoderCalls()).length).toBe(before);
+    });
+
+    test('keeps the default centre when the CMS stored no place and the geocoder fails', async ({ page }) => {
+      await page.route(`${site.standInUrl}/geocoder/**`, (route) => route.fulfill({ status: 500, body: 'down' }));
+      await page.goto(`${other.url}/Contact`);
+      await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
+      const offset = await centreOffset(page, DEFAULT_CENTRE);
+      expect(Math.abs(offset.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
+      expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
+    });
   });
 
   test('holds the map still: no zoom control, dragging or wheel; the credits stay', async ({ page }) => {
@@ -289,13 +313,27 @@ test.describe('the contact page', () => {
   });
 
   test('shows an empty page with a working form when the CMS cannot be read', async ({ page }) => {
-    await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
-    await page.goto('/Contact');
-    // The footer reads the CMS too; the contact section shows the default map and the form.
-    await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-    await expect(form(page).message).toBeEditable();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    // A render server whose CMS is down: it renders the frame and the page's empty views.
+    const server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
+    try {
+      const said = alerts(page);
+      const response = await page.goto(`${server.url}/Contact`);
+      expect(response?.status()).toBe(200);
+      // The contact section shows the default map and the form, without texts.
+      await expect(tileImage(page, DEFAULT_CENTRE)).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(form(page).message).toBeEditable();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+      // The form still works: the message cannot be delivered, which the visitor is told.
+      await fillIn(page, `nocms.${Date.now()}@example.test`);
+      await form(page).send.click();
+      await expect.poll(() => said).toEqual(['Failed to submit form. Please try again.']);
+      await expect(form(page).message).toHaveValue('Could we talk about your procurement piece?');
+    } finally {
+      await server.close();
+    }
   });
 
   test('fits a phone: nothing wider than the screen, the map and the form in reach', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { deadManifest, deploySection, startRenderServer, type RenderServer } from '../support/render-server';
 import { MOST_API_REQUESTS, askedTwice, countReactRenderers, expect, firstVisit, site, test } from '../support/site';
 
 const ROUTES = [
@@ -65,7 +66,9 @@ test.describe('the frame', () => {
 
   test('an unknown address shows the not-found page inside the frame', async ({ page }) => {
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    // Rendered on the server, it says so to crawlers too.
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('Page not found · Defense Analysis');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -104,16 +107,25 @@ test.describe('dark mode', () => {
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await expect(html).toHaveAttribute('data-theme', 'light');
   });
+});
 
-  test('paints dark from the first frame, before any script bundle has run', async ({ page }) => {
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('userInfo', JSON.stringify({ darkMode: true })));
+test.describe('dark mode without the bundles', () => {
+  // The bundles are held back: the page never hydrates, and is looked at as the browser first paints it.
+  test.use({ awaitHydration: false });
+
+  test('paints the rendered page dark from the first frame, before any script bundle has run', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('userInfo', JSON.stringify({ darkMode: true })));
     // Hold back every bundle: what shows now is what the browser paints first.
     await page.route('**/*.js', (route) => (route.request().url().endsWith('/config.js') ? route.continue() : route.abort()));
-    await page.goto('/');
+    await page.goto('/About');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(background).toBe('rgb(14, 18, 23)');
+    // What is painted dark is the page itself, as the server rendered it, not an empty frame.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'LinkedIn' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
   });
 });
 
@@ -130,22 +142,56 @@ test.describe('composition at run time', () => {
     expect(await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers)).toBe(1);
   });
 
-  test('a section whose host is down shows its fallback while everything else works', async ({ page }) => {
-    await page.route('**/remotes.json', async (route) => {
-      const remotes = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...remotes, mf_pages: 'http://127.0.0.1:9/mf-manifest.json' } });
+  test.describe('with a section whose host is down', () => {
+    let server: RenderServer;
+    test.beforeAll(async () => {
+      server = await startRenderServer({ remotes: { mf_pages: await deadManifest() } });
     });
-    await page.goto('/About');
-    await expect(page.getByRole('alert')).toContainText('The About section is unavailable right now.');
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'LinkedIn' })).toBeVisible();
+    test.afterAll(() => server?.close());
 
-    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
-    await expect(page).toHaveTitle('Articles · Defense Analysis');
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(page.locator('main')).not.toContainText('Loading');
+    test('its page shows the fallback in place while everything else works', async ({ page }) => {
+      const response = await page.goto(`${server.url}/About`);
+      expect(response?.status()).toBe(200);
+      // In place: inside the page's main, between the navigation and the footer the server rendered.
+      await expect(page.getByRole('main').getByRole('alert')).toContainText('The About section is unavailable right now.');
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'LinkedIn' })).toBeVisible();
+      // The browser tries once more on its own, and then on each Retry: the host is still down.
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('alert')).toContainText('The About section is unavailable right now.');
+
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
+      await expect(page).toHaveTitle('Articles · Defense Analysis');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.locator('main')).not.toContainText('Loading');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    });
+
+    test('the other sections’ pages render as usual', async ({ page }) => {
+      await page.goto(`${server.url}/Contact`);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+  });
+
+  test('the browser loads a section the server could not, and shows it', async ({ page, request }) => {
+    // Deployed without its server build: the browser can load it, a render server cannot.
+    const deployment = await deploySection('mf_pages', { serverBuild: false });
+    const server = await startRenderServer({ remotes: { mf_pages: deployment.manifestUrl } });
+    try {
+      const html = await (await request.get(`${server.url}/About`)).text();
+      // React separates the pieces of a text with empty comments.
+      expect(html.replaceAll('<!-- -->', '')).toContain('The About section is unavailable right now.');
+      await page.goto(`${server.url}/About`);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('img')).toBeVisible();
+    } finally {
+      await server.close();
+      await deployment.close();
+    }
   });
 
   test('the retry loads a section that failed once', async ({ page }) => {
@@ -157,11 +203,16 @@ test.describe('composition at run time', () => {
       }
       return route.continue();
     });
-    await page.goto('/About');
-    await expect(page.getByRole('alert')).toBeVisible();
+    await page.goto('/Articles');
+    // Reached in the browser, by the keyboard (pointing would preload it): its first load fails.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${site.url}/About`);
+    await expect(page.getByRole('alert')).toContainText('The About section is unavailable right now.');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.locator('main')).not.toContainText('Loading');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     expect(failures).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deadManifest, deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
 import { expect, site, test } from '../support/site';
 
 // The seed's articles by year (cms/seed/content.json): 2026 is the latest.
@@ -103,13 +104,32 @@ test.describe('the newsletter archive', () => {
     await expect(yearSelector(page)).toHaveValue('2025');
     await expect(row(page, PHISHING)).toBeVisible();
   });
+});
 
-  test('shows a fallback when mf-articles is down, and the archive keeps working', async ({ page }) => {
-    await page.route('**/remotes.json', async (route) => {
-      const remotes = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...remotes, mf_articles: 'http://127.0.0.1:9/mf-manifest.json' } });
-    });
-    await page.goto('/New-letter?year=2025');
+test.describe('the newsletter archive with mf-articles down', () => {
+  let server: RenderServer;
+  test.beforeAll(async () => {
+    server = await startRenderServer({ remotes: { mf_articles: await deadManifest() } });
+  });
+  test.afterAll(() => server?.close());
+
+  test('a link to an article shows the fallback in place, and the archive is one step away', async ({ page }) => {
+    const response = await page.goto(`${server.url}/New-letter?year=2025&title=${encodeURIComponent(NATO)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('The Article section is unavailable right now.');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Newsletter' }).click();
+    await expect(page).toHaveURL(`${server.url}/New-letter`);
+    await expect(yearSelector(page)).toHaveValue('2026');
+    await expect(months(page).first()).toHaveText('NOVEMBER');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('opening an article shows the fallback, and the archive keeps working', async ({ page }) => {
+    await page.goto(`${server.url}/New-letter?year=2025`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await row(page, NATO).click();
     await expect(page.getByRole('alert')).toContainText('The Article section is unavailable right now.');
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -120,17 +140,37 @@ test.describe('the newsletter archive', () => {
     await expect(months(page).first()).toHaveText('NOVEMBER');
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
+});
 
-  test('stays empty, logs the failure and does not crash when the CMS is down', async ({ page }) => {
+test.describe('the newsletter archive when the CMS is down', () => {
+  let server: RenderServer;
+  test.beforeAll(async () => {
+    server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
+  });
+  test.afterAll(() => server?.close());
+
+  test('stays empty, logs the failure and does not crash', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
-    await page.goto('/New-letter');
-    await expect(archive(page)).toHaveAttribute('aria-busy', 'false');
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(0);
-    await expect(yearSelector(page)).toHaveCount(0);
-    await expect(archive(page).getByRole('link')).toHaveCount(0);
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Rendered by the server, which could not read the CMS: the frame and the empty archive.
+    const response = await page.goto(`${server.url}/New-letter`);
+    expect(response?.status()).toBe(200);
+    const expectEmpty = async () => {
+      await expect(archive(page)).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(yearSelector(page)).toHaveCount(0);
+      await expect(archive(page).getByRole('link')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    };
+    await expectEmpty();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    // Reached in the browser from another page, the archive is read by the browser: the failures
+    // are logged, and it stays empty.
+    await page.goto(`${server.url}/About`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Newsletter' }).click();
+    await expect(page).toHaveURL(`${server.url}/New-letter`);
+    await expectEmpty();
     await expect.poll(() => errors.join('\n')).toContain('Failed to load news-letters');
     expect(errors.join('\n')).toContain('Failed to load archive-years');
   });

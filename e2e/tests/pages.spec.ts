@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
 import { expect, site, test } from '../support/site';
 
 /** The first entry of a collection, as the CMS answers it to the site. */
@@ -82,14 +83,21 @@ for (const [where, origin] of [
     test('renders bold as strong text, links inside it kept, no asterisks left', async ({ page }) => {
       // The seeded text has no bold: the CMS's answer gets some, around a passage holding a link.
       const passage = 'independent research institutes such as [SIPRI](https://www.sipri.org)';
+      let answered = 0;
       await page.route((url) => url.href.startsWith(`${site.cmsUrl}/api/new-start-heres`), async (route) => {
         const response = await route.fetch();
         const body = await response.json();
         body.data[0].text = body.data[0].text.replace(passage, `**${passage}**`);
+        answered += 1;
         await route.fulfill({ response, json: body });
       });
-      await page.goto(`${origin()}/New-start-here`);
+      // Reached from another page, so that the browser reads the page (a first load is the render server's read).
+      await page.goto(`${origin()}/About`);
+      await page.getByRole('navigation').getByRole('link', { name: /Start here/ }).click();
+      await expect(page).toHaveURL(`${origin()}/New-start-here`);
       const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(answered, 'the browser read the page').toBe(1);
       const bold = main.locator('strong');
       await expect(bold).toHaveText(['independent research institutes such as SIPRI']);
       await expect(bold.getByRole('link', { name: 'SIPRI' })).toHaveAttribute('href', 'https://www.sipri.org');
@@ -99,19 +107,35 @@ for (const [where, origin] of [
 }
 
 test.describe('About and Start here when the CMS is down', () => {
-  for (const [path, collection] of [
-    ['/About', 'about-mes'],
-    ['/New-start-here', 'new-start-heres'],
+  let server: RenderServer;
+  test.beforeAll(async () => {
+    server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
+  });
+  test.afterAll(() => server?.close());
+
+  for (const [path, other, otherCollection, label] of [
+    ['/About', '/New-start-here', 'new-start-heres', 'New? Start here'],
+    ['/New-start-here', '/About', 'about-mes', 'About'],
   ]) {
     test(`${path} stays empty, logs the failure and does not crash`, async ({ page }) => {
       const errors = logErrors(page);
-      await page.route(`${site.cmsUrl}/**`, (route) => route.abort());
-      await page.goto(path);
+      // The server could not read the page: it renders the frame and the page's empty view.
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status()).toBe(200);
       const article = page.getByRole('main').getByRole('article');
       await expect(article).toHaveAttribute('aria-busy', 'false');
       await expect(article).toHaveText('');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
-      await expect.poll(() => errors.join('\n')).toContain(`Failed to load ${collection}`);
+
+      // The browser reads the next page itself: the failure is logged there, the view stays empty.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`${server.url}${other}`);
+      await expect(article).toHaveAttribute('aria-busy', 'false');
+      await expect(article).toHaveText('');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect.poll(() => errors.join('\n')).toContain(`Failed to load ${otherCollection}`);
     });
   }
 });

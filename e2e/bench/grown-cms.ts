@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startStrapi, type StrapiProcess } from '@blog/cms/testing';
+
+// What the benchmarks share: the CMS's read model, and a second CMS grown to the size this blog
+// reaches after some years of writing, on a throw-away database of its own (the seed CMS is left as it is).
+export const GROWN = { articles: 2000, comments: 20000 };
+const CMS_DIR = path.resolve(__dirname, '..', '..', 'cms');
+
+/** The `data` of a CMS answer. */
+export async function getData<T>(cmsUrl: string, pathname: string): Promise<T> {
+  const answer = await fetch(`${cmsUrl}/api/${pathname}`);
+  if (!answer.ok) throw new Error(`${pathname}: ${answer.status}`);
+  return ((await answer.json()) as { data: T }).data;
+}
+
+function grow(cms: StrapiProcess) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(CMS_DIR, 'dist', 'scripts', 'grow.js'), '--articles', String(GROWN.articles), '--comments', String(GROWN.comments)],
+    { cwd: CMS_DIR, env: { ...process.env, ...cms.database }, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('growing the database failed');
+}
+
+/**
+ * A real Strapi on a fresh database grown to GROWN, answering the site's apps (and `origins`, e.g. the
+ * render server pointed at it). Its `stop()` ends it and deletes its throw-away data.
+ */
+export async function startGrownCms(origins: string[] = []): Promise<StrapiProcess> {
+  const appOrigins = Object.values(JSON.parse(process.env.APP_URLS as string) as Record<string, string>);
+  const cms = await startStrapi({ env: { CORS_ORIGINS: [...appOrigins, ...origins].join(',') } });
+  const stop = async () => {
+    await cms.stop();
+    fs.rmSync(cms.dataDir, { recursive: true, force: true });
+  };
+  try {
+    grow(cms);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...cms, stop };
+}

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from '@playwright/test';
+import type { Result } from 'lighthouse';
+import { freePort } from '@blog/cms/testing';
+import { CHROMIUM } from '../playwright.config';
+import { startRenderServer } from '../support/render-server';
+import { site } from '../support/site';
+import { GROWN, getData, startGrownCms } from './grown-cms';
+
+// Lighthouse's view of every route of the site (mobile, simulated throttling: its defaults), at seed
+// size and on a CMS grown to GROWN: `pnpm --filter @blog/e2e bench:lighthouse`. Prints one table per
+// size and writes them to e2e/bench-results/lighthouse.md.
+const RUNS = 3;
+const ROUTES = ['/Home', '/Articles', '/New-letter', '/About', '/New-start-here', '/Contact'];
+const CATEGORIES = ['performance', 'accessibility', 'seo'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RESULTS = path.resolve(__dirname, '..', 'bench-results', 'lighthouse.md');
+
+interface Measure {
+  perf: number;
+  lcpS: number;
+  tbtMs: number;
+  cls: number;
+  a11y: number;
+  seo: number;
+  jsKb: number;
+}
+
+/** One Lighthouse run in a Chromium of its own, launched for it and ended after it. */
+async function lighthouseRun(url: string): Promise<Result> {
+  // ESM packages: Playwright's transform leaves `import()` as it is, so Node loads them as modules.
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) throw new Error(`${url}: Lighthouse gave no result`);
+    const { runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+type NetworkRequest = { url?: string; resourceType?: string; transferSize?: number };
+const networkRequests = (lhr: Result) =>
+  (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+
+function measure(lhr: Result): Measure {
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? NaN) * 100);
+  const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+  const jsBytes = networkRequests(lhr)
+    .filter(({ resourceType }) => resourceType === 'Script')
+    .reduce((sum, { transferSize = 0 }) => sum + transferSize, 0);
+  return {
+    perf: score('performance'),
+    lcpS: value('largest-contentful-paint') / 1000,
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    a11y: score('accessibility'),
+    seo: score('seo'),
+    jsKb: jsBytes / 1024,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The median of each figure over the runs, each figure on its own. */
+function medians(runs: Measure[]): Measure {
+  const keys = Object.keys(runs[0]) as (keyof Measure)[];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as Measure;
+}
+
+/** As React writes text into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+const newestTitle = async (cmsUrl: string) =>
+  (await getData<{ title_article: string }[]>(cmsUrl, 'latest-articles?limit=1'))[0].title_article;
+
+/**
+ * Runs Lighthouse RUNS times on each route of the site at `siteUrl`, one run after another; fails
+ * if a page read `otherCmsUrl` rather than the CMS measured.
+ */
+async function measureRoutes(size: string, siteUrl: string, cmsUrl: string, otherCmsUrl?: string) {
+  const deepLink = `/Articles?title=${encodeURIComponent(await newestTitle(cmsUrl))}`;
+  const rows: { route: string; median: Measure }[] = [];
+  const benchmarkIndexes: number[] = [];
+  let environment = '';
+  for (const route of [...ROUTES, deepLink]) {
+    const runs: Measure[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const lhr = await lighthouseRun(`${siteUrl}${route}`);
+      if (otherCmsUrl && networkRequests(lhr).some(({ url }) => url?.startsWith(`${otherCmsUrl}/`))) {
+        throw new Error(`${route} at ${size} read ${otherCmsUrl}, not the CMS measured (${cmsUrl})`);
+      }
+      const figures = measure(lhr);
+      runs.push(figures);
+      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      environment = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`;
+      console.log(`${size} ${route.slice(0, 40)} run ${run}/${RUNS}: ${JSON.stringify(figures)}`);
+    }
+    rows.push({ route: route === deepLink ? '/Articles?title=… (newest article)' : route, median: medians(runs) });
+  }
+  return { rows, deepLink, benchmarkIndex: median(benchmarkIndexes), environment };
+}
+
+function table(rows: { route: string; median: Measure }[]): string {
+  const lines = [
+    '| route | perf | LCP s | TBT ms | CLS | a11y | SEO | JS KB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ route, median: m }) =>
+        `| ${route} | ${m.perf} | ${m.lcpS.toFixed(1)} | ${Math.round(m.tbtMs)} | ${m.cls.toFixed(3)} | ${m.a11y} | ${m.seo} | ${m.jsKb.toFixed(1)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+test('Lighthouse on every route at seed size and at 2,000 articles', async () => {
+  test.setTimeout(150 * 60_000);
+  const started = new Date();
+  const sections: string[] = [];
+  const report = (heading: string, result: Awaited<ReturnType<typeof measureRoutes>>) => {
+    const section = [
+      `## ${heading}`,
+      '',
+      table(result.rows),
+      '',
+      `Medians of ${RUNS} runs; deep link: \`${result.deepLink}\`; ${result.environment}; ` +
+        `median Lighthouse benchmarkIndex ${Math.round(result.benchmarkIndex)}.`,
+    ].join('\n');
+    console.log(`\n${section}\n`);
+    sections.push(section);
+    fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+    fs.writeFileSync(
+      RESULTS,
+      [
+        '# Lighthouse: every route, mobile, simulated throttling',
+        '',
+        `Run ${started.toISOString()} on ${os.cpus().length} CPU cores (shared with whatever else ran: TBT grows with it).`,
+        '',
+        ...sections.flatMap((text) => [text, '']),
+      ].join('\n'),
+    );
+  };
+
+  report('Seed database', await measureRoutes('seed', site.url, site.cmsUrl));
+
+  const port = await freePort();
+  const grown = await startGrownCms([`http://localhost:${port}`]);
+  try {
+    // A render server of its own whose config.js names the grown CMS: the server renders every
+    // page from it, and the browser reads it for what follows.
+    const server = await startRenderServer({ port, config: { cmsUrl: grown.url } });
+    try {
+      const html = await (await fetch(`${server.url}/Home`)).text();
+      const [seedNewest, grownNewest] = [await newestTitle(site.cmsUrl), await newestTitle(grown.url)];
+      if (!html.includes(escapeHtml(grownNewest)) && html.includes(escapeHtml(seedNewest))) {
+        throw new Error(`${server.url}/Home was not rendered from the grown CMS (${grown.url})`);
+      }
+      report(
+        `${GROWN.articles} articles, ${GROWN.comments} comments`,
+        await measureRoutes(`${GROWN.articles} articles`, server.url, grown.url, site.cmsUrl),
+      );
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await grown.stop();
+  }
+});

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@blog/cms/testing';
+import builds from '../../scripts/builds.cjs';
+import serve from '../../scripts/serve.cjs';
+
+/** The sections the shell composes, by their Module Federation container. */
+export type Container = 'mf_articles' | 'mf_newsletter' | 'mf_contact' | 'mf_pages';
+
+/** What a deployer writes into the shell's `config.js` (`window.__BLOG_CONFIG__ = {...};`). */
+export interface SiteConfig {
+  cmsUrl: string;
+  mediaUrl: string;
+  geocoderUrl: string;
+  tileUrl: string;
+  countriesUrl: string;
+}
+
+export interface RenderServer {
+  /** Its address, e.g. `http://localhost:40123`, without a trailing slash. */
+  url: string;
+  /** Points `container` at the section deployed at `manifestUrl` (its `remotes.json`): the server picks it up within about a second. */
+  setRemote(container: Container, manifestUrl: string): void;
+  /** Stops it and deletes its folder. */
+  close(): Promise<void>;
+}
+
+export interface RenderServerOptions {
+  /** Merged into the copy's `config.js`, read by the server and the browser alike. */
+  config?: Partial<SiteConfig>;
+  /** Merged into the copy's `remotes.json`: where each section is deployed. */
+  remotes?: Partial<Record<Container, string>>;
+  /** Its port; by default one the CMS of this run answers from (see the global setup), else any free one. */
+  port?: number;
+  /** More of the render server's settings. */
+  env?: Record<string, string>;
+}
+
+/** An address nothing answers at: a port that was free a moment ago. */
+export async function deadOrigin(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+/** The address of a section's manifest where nothing is deployed. */
+export const deadManifest = async () => `${await deadOrigin()}/mf-manifest.json`;
+
+/** The manifest of a section as this run deployed it. */
+export const liveManifest = (container: Container) =>
+  `${(JSON.parse(process.env.APP_URLS as string) as Record<string, string>)[container]}/mf-manifest.json`;
+
+const taken = new Set<number>();
+
+/** A port for a render server: first those whose origins the run's CMS lets read it (CORS), reserved by the global setup. */
+async function portForServer(): Promise<number> {
+  const spare = (JSON.parse(process.env.SPARE_SITE_PORTS ?? '[]') as number[]).find((port) => !taken.has(port));
+  return spare ?? freePort();
+}
+
+function readConfig(file: string): Partial<SiteConfig> {
+  const text = fs.readFileSync(file, 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+}
+
+/** Written whole, so the server's next check never reads half a file. */
+function writeAtomically(file: string, text: string) {
+  const next = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(next, text);
+  fs.renameSync(next, file);
+}
+
+/**
+ * A render server of its own, beside the run's: a copy of the run's shell (`process.env.SHELL_DIST`)
+ * whose `config.js` and `remotes.json` are this run's with `config` and `remotes` merged in, served by
+ * `serveRendered` on a port of its own, rechecking its sections every second. What its pages show is
+ * what the server read with those settings, as a deployment configured so would show it.
+ */
+export async function startRenderServer({ config = {}, remotes = {}, port, env = {} }: RenderServerOptions = {}): Promise<RenderServer> {
+  const source = process.env.SHELL_DIST;
+  if (!source) throw new Error('SHELL_DIST is not set: the global setup serves the shell');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-render-'));
+  fs.cpSync(source, dir, { recursive: true });
+
+  const configFile = path.join(dir, 'config.js');
+  writeAtomically(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ ...readConfig(configFile), ...config })};\n`);
+  const remotesFile = path.join(dir, 'remotes.json');
+  const manifests: Record<string, string> = { ...JSON.parse(fs.readFileSync(remotesFile, 'utf8')), ...remotes };
+  writeAtomically(remotesFile, JSON.stringify(manifests));
+
+  const serverPort = port ?? (await portForServer());
+  taken.add(serverPort);
+  let server: { close(callback?: () => void): void };
+  try {
+    server = await serve.serveRendered(dir, serverPort, { BLOG_REVALIDATE_SECONDS: '1', ...env });
+  } catch (error) {
+    taken.delete(serverPort);
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `http://localhost:${serverPort}`,
+    setRemote(container, manifestUrl) {
+      manifests[container] = manifestUrl;
+      writeAtomically(remotesFile, JSON.stringify(manifests));
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(resolve));
+      taken.delete(serverPort);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Deployment {
+  /** The deployed section's `mf-manifest.json`. */
+  manifestUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another deployment of a section, as this run built it, on an origin of its own; without its
+ * server build (`dist/server/`) when `serverBuild` is false: a deploy the browser can load and a
+ * render server cannot.
+ */
+export async function deploySection(container: Container, { serverBuild = true } = {}): Promise<Deployment> {
+  const apps = builds.apps as Record<string, { package: string }>;
+  const built = path.join(path.dirname(process.env.SHELL_DIST as string), apps[container].package);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `blog-${container}-`));
+  fs.cpSync(built, dir, { recursive: true });
+  if (!serverBuild) fs.rmSync(path.join(dir, 'server'), { recursive: true, force: true });
+  const port = await freePort();
+  const server = await serve.serveDist(dir, port);
+  return {
+    manifestUrl: `http://localhost:${port}/mf-manifest.json`,
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { liveManifest, startRenderServer } from '../support/render-server';
+import { expect, site, test } from '../support/site';
+
+// Issue 11: every route answered with its page rendered on the server, for visitors without
+// JavaScript, crawlers and link previews; the browser takes it over without asking again.
+
+const CDN_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const ROUTES = ['/', '/Home', '/Articles', '/New-start-here', '/New-letter', '/About', '/Contact'];
+
+interface Titled {
+  title_article: string;
+}
+
+/** The `data` of the CMS's answer to `GET /api/<pathname>`, read apart from the site. */
+async function cms<T>(request: APIRequestContext, pathname: string): Promise<T> {
+  const response = await request.get(`${site.cmsUrl}/api/${pathname}`);
+  expect(response.ok(), `GET /api/${pathname}`).toBe(true);
+  return (await response.json()).data as T;
+}
+
+const articlePath = (title: string) => `/Articles?title=${encodeURIComponent(title)}`;
+
+/** The article with the most approved comments, as the site links to it. */
+async function mostCommented(request: APIRequestContext) {
+  const [popular] = await cms<(Titled & { comments: number })[]>(request, 'most-popular-articles');
+  return popular;
+}
+
+/** Every published article's title, read year by year from the archive. */
+async function everyTitle(request: APIRequestContext): Promise<string[]> {
+  const years = await cms<number[]>(request, 'archive-years');
+  const perYear = await Promise.all(years.map((year) => cms<Titled[]>(request, `archive-years/${year}`)));
+  return perYear.flat().map(({ title_article }) => title_article);
+}
+
+/** The lines of an article's text as a reader sees them: its markup signs (spec §5) and bold gone. */
+const readLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^(#{1,4} |> ?)/, '')
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/\*\*/g, '')
+        .trim(),
+    )
+    .filter((line) => line !== '');
+
+/** The article's deep link, its text, its photo and its approved comments, as the CMS holds them. */
+async function deepLinked(request: APIRequestContext) {
+  const { title_article: title } = await mostCommented(request);
+  const query = new URLSearchParams({ 'filters[title_article][$eq]': title, 'populate[photo_article]': 'true' });
+  const [article] = await cms<
+    { title_article: string; text_article: string; date_of_the_article: string; photo_article: { url: string }[] }[]
+  >(request, `articles?${query}`);
+  const comments = await cms<{ name: string; comment: string }[]>(
+    request,
+    `comments?${new URLSearchParams({ 'filters[article][$eq]': title, 'sort[0]': 'id:asc', 'pagination[pageSize]': '100' })}`,
+  );
+  return { title, path: articlePath(title), article, comments };
+}
+
+/** Parses XML as a browser would, failing on anything that is not well-formed. */
+async function parseXml(page: Page, xml: string) {
+  return page.evaluate((text) => {
+    const document = new DOMParser().parseFromString(text, 'application/xml');
+    const error = document.querySelector('parsererror');
+    return {
+      error: error?.textContent ?? null,
+      root: document.documentElement.nodeName,
+      locs: [...document.getElementsByTagName('loc')].map((loc) => loc.textContent ?? ''),
+      items: [...document.getElementsByTagName('item')].map((item) => ({
+        title: item.getElementsByTagName('title')[0]?.textContent ?? '',
+        link: item.getElementsByTagName('link')[0]?.textContent ?? '',
+        pubDate: item.getElementsByTagName('pubDate')[0]?.textContent ?? '',
+      })),
+    };
+  }, xml);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/Home shows the two newest articles', async ({ page, request }) => {
+    const newest = await cms<Titled[]>(request, 'latest-articles?limit=2');
+    expect(newest).toHaveLength(2);
+    await page.goto('/Home');
+    const latest = page.getByRole('region', { name: 'Latest articles' });
+    await expect(latest.getByRole('article').locator('> h2')).toHaveText(newest.map(({ title_article }) => title_article));
+    await expect(page.getByRole('heading', { level: 1, name: 'Defense Analysis for the Data-Driven Age' })).toBeVisible();
+  });
+
+  test('/Articles shows the first page of cards', async ({ page, request }) => {
+    const firstPage = await cms<Titled[]>(request, 'article-summaries?page=1');
+    expect(firstPage.length).toBeGreaterThan(1);
+    await page.goto('/Articles');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    for (const { title_article } of firstPage) {
+      await expect(main.getByRole('heading', { level: 2, name: title_article, exact: true })).toBeVisible();
+    }
+  });
+
+  test('a link to an article shows its text and its comments', async ({ page, request }) => {
+    const { title, path, article, comments } = await deepLinked(request);
+    expect(comments.length).toBeGreaterThan(0);
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    for (const line of readLines(article.text_article).slice(0, 5)) await expect(main).toContainText(line);
+    const shown = main.getByRole('region', { name: /Community comments/ });
+    for (const { name, comment } of comments.slice(0, 10)) {
+      await expect(shown).toContainText(name);
+      await expect(shown).toContainText(comment);
+    }
+  });
+
+  test('/New-letter shows the latest year’s archive', async ({ page, request }) => {
+    const [latestYear] = await cms<number[]>(request, 'archive-years');
+    const entries = await cms<Titled[]>(request, `archive-years/${latestYear}`);
+    await page.goto('/New-letter');
+    const archive = page.getByRole('region', { name: 'NewsLetters by date' });
+    await expect(archive.getByRole('combobox', { name: 'Year' })).toHaveValue(String(latestYear));
+    for (const { title_article } of entries) {
+      await expect(archive.getByRole('link', { name: title_article })).toBeVisible();
+    }
+  });
+
+  test('/About, /New-start-here and /Contact show their texts', async ({ page, request }) => {
+    const [about] = await cms<{ title: string; phrase: string }[]>(request, 'about-mes?populate=*');
+    await page.goto('/About');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: about.title })).toBeVisible();
+    await expect(page.getByRole('main').getByText(about.phrase, { exact: true })).toBeVisible();
+
+    const [startHere] = await cms<{ title: string; photo_by: string }[]>(request, 'new-start-heres?populate=*');
+    await page.goto('/New-start-here');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: startHere.title })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('figure', { name: startHere.photo_by })).toBeVisible();
+
+    const [details] = await cms<{ email: string; phone: string }[]>(request, 'contact-details?populate=*');
+    await page.goto('/Contact');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: details.email })).toHaveAttribute('href', `mailto:${details.email}`);
+    await expect(main.getByRole('link', { name: details.phone })).toBeVisible();
+  });
+
+  test('a link to an article previews as that article: Open Graph tags, canonical address and a BlogPosting', async ({
+    page,
+    request,
+  }) => {
+    const { title, path, article } = await deepLinked(request);
+    await page.goto(path);
+    const meta = (key: string) => page.locator(`head meta[property="${key}"]`);
+    const address = `${site.url}${path}`;
+    await expect(meta('og:title')).toHaveAttribute('content', title);
+    await expect(meta('og:type')).toHaveAttribute('content', 'article');
+    await expect(meta('og:image')).toHaveAttribute('content', `${site.cmsUrl}${article.photo_article[0].url}`);
+    await expect(meta('article:published_time')).toHaveAttribute('content', article.date_of_the_article);
+    await expect(meta('og:url')).toHaveAttribute('content', address);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', address);
+    await expect(page).toHaveTitle(`${title} · Defense Analysis`);
+
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: title,
+      datePublished: article.date_of_the_article,
+      image: `${site.cmsUrl}${article.photo_article[0].url}`,
+    });
+  });
+
+  test('the home page describes the site as a WebSite and advertises the feed', async ({ page }) => {
+    await page.goto('/');
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'WebSite', url: `${site.url}/` });
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      `${site.url}/rss.xml`,
+    );
+  });
+
+  test('the home page’s largest image is in the HTML, sized, with its smaller copies and fetched first', async ({ page }) => {
+    await page.goto('/Home');
+    const photo = page.getByRole('region', { name: 'Latest articles' }).getByRole('article').first().getByRole('img');
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    await expect(photo).toHaveAttribute('width', /^\d+$/);
+    await expect(photo).toHaveAttribute('height', /^\d+$/);
+    await expect(photo).toHaveAttribute('srcset', /\s\d+w,/);
+    await expect(photo).not.toHaveAttribute('loading', 'lazy');
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('every page hydrates without a warning and asks the CMS nothing the server rendered', async ({ page, request }) => {
+    const { path } = await deepLinked(request);
+    const asked: string[] = [];
+    page.on('request', (sent) => sent.url().startsWith(`${site.cmsUrl}/api/`) && asked.push(sent.url()));
+    for (const route of [...ROUTES, path]) {
+      asked.length = 0;
+      // The page fixture waits for hydration; the hydration fixture fails the test on any warning.
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(asked, `${route} asked the CMS`).toEqual([]);
+    }
+  });
+});
+
+test.describe('for crawlers and caches', () => {
+  test('the sitemap is XML listing every page at its canonical address and every published article', async ({ page, request }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.ok()).toBe(true);
+    expect(response.headers()['content-type']).toMatch(/xml/);
+    const sitemap = await parseXml(page, await response.text());
+    expect(sitemap.error).toBeNull();
+    expect(sitemap.root).toBe('urlset');
+    for (const route of ROUTES) {
+      const html = await (await request.get(route)).text();
+      const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+      expect(canonical, `${route}'s canonical address`).toMatch(new RegExp(`^${site.url}/`));
+      expect(sitemap.locs, route).toContain(canonical);
+    }
+    const listed = sitemap.locs
+      .map((loc) => new URL(loc))
+      .filter(({ pathname, searchParams }) => pathname === '/Articles' && searchParams.has('title'))
+      .map(({ searchParams }) => searchParams.get('title'));
+    expect(listed.sort()).toEqual((await everyTitle(request)).sort());
+  });
+
+  test('the RSS feed is XML listing the newest articles, each linked to its page', async ({ page, request }) => {
+    const newest = await cms<Titled[]>(request, 'article-summaries?page=1');
+    const response = await request.get('/rss.xml');
+    expect(response.ok()).toBe(true);
+    expect(response.headers()['content-type']).toMatch(/xml/);
+    const feed = await parseXml(page, await response.text());
+    expect(feed.error).toBeNull();
+    expect(feed.root).toBe('rss');
+    expect(feed.items.map(({ title }) => title)).toEqual(newest.map(({ title_article }) => title_article));
+    for (const item of feed.items) {
+      expect(item.link).toBe(`${site.url}${articlePath(item.title)}`);
+      expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+    }
+  });
+
+  test('robots.txt names the sitemap', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.ok()).toBe(true);
+    expect(await response.text()).toMatch(new RegExp(`^Sitemap: ${site.url}/sitemap\\.xml$`, 'm'));
+  });
+
+  test('pages carry the CDN’s cache header; hashed files are kept for good', async ({ page, request }) => {
+    for (const route of ROUTES) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      expect(response.headers()['content-type'], route).toMatch(/^text\/html/);
+      expect(response.headers()['cache-control'], route).toBe(CDN_CACHE);
+    }
+    const hashed: string[] = [];
+    page.on('response', (response) => {
+      if (/\.[0-9a-f]{8}\.(js|css)$/.test(new URL(response.url()).pathname)) hashed.push(response.url());
+    });
+    await page.goto('/Home');
+    await page.waitForLoadState('networkidle');
+    // The shell's own files and the sections'.
+    expect(hashed.some((url) => url.startsWith(site.url))).toBe(true);
+    expect(hashed.some((url) => !url.startsWith(site.url))).toBe(true);
+    for (const url of hashed) {
+      const response = await request.get(url);
+      expect(response.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
+
+test.describe('a section whose server build cannot be loaded', () => {
+  // Nothing listens there: the section's host is down, for the render server and the browser alike.
+  const DEAD = 'http://localhost:9/mf-manifest.json';
+
+  test('renders its fallback in place, the rest of the site as usual, and the section again once it is back, with no restart', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const [about] = await cms<{ title: string }[]>(request, 'about-mes?populate=*');
+    const newest = await cms<Titled[]>(request, 'latest-articles?limit=2');
+    const server = await startRenderServer({ remotes: { mf_pages: DEAD } });
+    try {
+      const response = await request.get(`${server.url}/About`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^text\/html/);
+      // React separates the pieces of a text with empty comments.
+      const html = (await response.text()).replaceAll('<!-- -->', '');
+      expect(html).toContain('The About section is unavailable right now.');
+      expect(html).not.toContain(about.title);
+
+      await page.goto(`${server.url}/About`);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('alert')).toContainText('The About section is unavailable right now.');
+
+      const home = await (await request.get(`${server.url}/Home`)).text();
+      for (const { title_article } of newest) expect(home).toContain(escapeHtml(title_article));
+
+      // The section is deployed again: the server sees it at its next check, without a restart.
+      server.setRemote('mf_pages', liveManifest('mf_pages'));
+      await expect
+        .poll(async () => (await (await request.get(`${server.url}/About`)).text()).includes(about.title), { timeout: 10_000 })
+        .toBe(true);
+      await page.goto(`${server.url}/About`);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: about.title })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** As the server writes text into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
