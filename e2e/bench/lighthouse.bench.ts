@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Result } from 'lighthouse';
 import { freePort } from '@blog/cms/testing';
-import { CHROMIUM } from '../playwright.config';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../playwright.config';
 import { startRenderServer } from '../support/render-server';
 import { site } from '../support/site';
 import { GROWN, getData, startGrownCms } from './grown-cms';
@@ -15,15 +15,7 @@ import { GROWN, getData, startGrownCms } from './grown-cms';
 const RUNS = 3;
 const ROUTES = ['/Home', '/Articles', '/New-letter', '/About', '/New-start-here', '/Contact'];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const RESULTS = path.resolve(__dirname, '..', 'bench-results', 'lighthouse.md');
 
 interface Measure {

@@ -2,20 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/cms/testing';
+import type { SiteConfig } from '@blog/shared';
 import builds from '../../scripts/builds.cjs';
 import serve from '../../scripts/serve.cjs';
 
 /** The sections the shell composes, by their Module Federation container. */
 export type Container = 'mf_articles' | 'mf_newsletter' | 'mf_contact' | 'mf_pages';
 
-/** What a deployer writes into the shell's `config.js` (`window.__BLOG_CONFIG__ = {...};`). */
-export interface SiteConfig {
-  cmsUrl: string;
-  mediaUrl: string;
-  geocoderUrl: string;
-  tileUrl: string;
-  countriesUrl: string;
-}
 
 export interface RenderServer {
   /** Its address, e.g. `http://localhost:40123`, without a trailing slash. */

@@ -1,7 +1,7 @@
-import { createQueryClient, queries } from '@blog/shared';
+import { queries } from '@blog/shared';
 import { aPhoto, anArticle, lines } from '@blog/shared/testing';
 import { stubCms, type StandInCms } from '../testing/cms';
-import { pageRequest } from '@blog/shared/testing/server';
+import { loadPage, pageRequest } from '@blog/shared/testing/server';
 import { loadedReads } from '../testing/pages';
 import { holdSeed, munitions } from '../testing/seed';
 import { articleDetailPage, articleHead } from './page';
@@ -16,11 +16,7 @@ beforeEach(() => {
 // The newsletter opens an article at its own address.
 const newsletterAddress = (title: string) => `/New-letter?year=2025&title=${encodeURIComponent(title)}`;
 
-async function load(address: string) {
-  const reads = createQueryClient();
-  await articleDetailPage.load(pageRequest(address), reads);
-  return reads;
-}
+const load = (address: string) => loadPage(articleDetailPage, address);
 
 describe('the article detail’s page', () => {
   it('loads the article its address names, its first comments and the sidebar, together', async () => {

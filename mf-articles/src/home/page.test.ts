@@ -1,7 +1,7 @@
-import { createQueryClient, queries } from '@blog/shared';
+import { queries } from '@blog/shared';
 import { stubCms, type StandInCms } from '../testing/cms';
 import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
-import { pageRequest } from '@blog/shared/testing/server';
+import { loadPage, pageRequest } from '@blog/shared/testing/server';
 import { loadedReads } from '../testing/pages';
 import { homePage } from './page';
 
@@ -12,11 +12,7 @@ beforeEach(() => {
   holdSeed(cms);
 });
 
-async function load(address: string) {
-  const reads = createQueryClient();
-  await homePage.load(pageRequest(address), reads);
-  return reads;
-}
+const load = (address: string) => loadPage(homePage, address);
 
 describe('Home’s page', () => {
   it('loads the two newest articles and the sidebar beside them', async () => {

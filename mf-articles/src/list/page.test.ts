@@ -1,6 +1,6 @@
-import { createQueryClient, queries } from '@blog/shared';
+import { queries } from '@blog/shared';
 import { stubCms, type StandInCms } from '../testing/cms';
-import { pageRequest } from '@blog/shared/testing/server';
+import { loadPage, pageRequest } from '@blog/shared/testing/server';
 import { loadedReads } from '../testing/pages';
 import { holdSeed, munitions } from '../testing/seed';
 import { articlesPage } from './page';
@@ -12,11 +12,7 @@ beforeEach(() => {
   holdSeed(cms);
 });
 
-async function load(address: string) {
-  const reads = createQueryClient();
-  await articlesPage.load(pageRequest(address), reads);
-  return reads;
-}
+const load = (address: string) => loadPage(articlesPage, address);
 
 describe('the Articles page', () => {
   it('loads the first page of every article', async () => {

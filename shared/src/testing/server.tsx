@@ -24,10 +24,16 @@ export interface ServerPage {
   head: PageHead | undefined;
 }
 
-/** `page.load` for `address`, then `ui` rendered to HTML at that address with the reads loaded. */
-export async function renderOnServer(ui: ReactElement, page: SectionPage, address: string): Promise<ServerPage> {
+/** The reads `page.load` loads for `address`, in a cache of their own, as the render server has them. */
+export async function loadPage(page: SectionPage, address: string): Promise<QueryClient> {
   const reads = createQueryClient();
   await page.load(pageRequest(address), reads);
+  return reads;
+}
+
+/** `page.load` for `address`, then `ui` rendered to HTML at that address with the reads loaded. */
+export async function renderOnServer(ui: ReactElement, page: SectionPage, address: string): Promise<ServerPage> {
+  const reads = await loadPage(page, address);
   const html = renderToString(
     <QueryClientProvider client={reads}>
       <StaticRouter location={address} future={ROUTER_FUTURE}>
