@@ -1,3 +1,13 @@
+import { stylesheetTag } from './head';
+
+/** What the server writes into the page instead of having the browser ask for it before it can paint. */
+export interface TemplateAssets {
+  /** The run-time configuration that `config.js` holds. */
+  config: Record<string, unknown>;
+  /** The rules of one of the shell's stylesheets (`/777.css`), when they can be written into the page. */
+  rules(href: string): string | undefined;
+}
+
 /** The shell's built `index.html`, cut where the server writes the page's head and its rendered body. */
 export interface DocumentTemplate {
   /** Up to `</head>`: the theme script, the shell's stylesheet and scripts; the title and description are the page's. */
@@ -11,9 +21,17 @@ export interface DocumentTemplate {
 // The build's HTML is minified: its attributes may have lost their quotes.
 const ROOT = /<div id="?root"?>/;
 
-export function documentTemplate(html: string): DocumentTemplate {
+const CONFIG_SCRIPT = /<script src="?\/config\.js"?><\/script>/;
+const STYLESHEET = /<link rel="?stylesheet"? href="?([^"\s>]+)"?\s*\/?>/g;
+
+export function documentTemplate(html: string, { config, rules }: TemplateAssets): DocumentTemplate {
   // The page's own title and description replace the build's.
-  const page = html.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="?description"?[^>]*>/, '');
+  const page = html
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="?description"?[^>]*>/, '')
+    // Two requests fewer before the first paint: the configuration and the shell's rules, written in.
+    .replace(CONFIG_SCRIPT, () => `<script>window.__BLOG_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`)
+    .replace(STYLESHEET, (_link, href: string) => stylesheetTag({ href, css: rules(href) }));
   const headEnd = page.indexOf('</head>');
   const root = ROOT.exec(page);
   const rootEnd = root ? page.indexOf('</div>', root.index) : -1;

@@ -1,4 +1,4 @@
-import { headTags, structuredData, type HeadInput } from './head';
+import { headTags, inlinable, structuredData, type HeadInput } from './head';
 
 const article: HeadInput = {
   head: {
@@ -11,7 +11,7 @@ const article: HeadInput = {
   siteUrl: 'https://blog.test',
   home: false,
   notFound: false,
-  stylesheets: ['https://articles.test/1.css'],
+  stylesheets: [{ href: 'https://articles.test/1.css' }, { href: 'https://articles.test/2.css', css: 'a{color:red}</style><p>' }],
   preconnect: ['http://cms.test'],
 };
 
@@ -51,8 +51,11 @@ describe('the head of an article', () => {
     expect(tags.startsWith('<link rel="preconnect" href="http://cms.test">')).toBe(true);
   });
 
-  it('links the sections’ stylesheets and the feed', () => {
+  it('writes in the sections’ stylesheets it can (no rule can close the element), links the others and the feed', () => {
     expect(tags).toContain('<link rel="stylesheet" href="https://articles.test/1.css">');
+    expect(tags).toContain('<style data-href="https://articles.test/2.css">a{color:red}<\\/style><p></style>');
+    expect(inlinable('.map{background:url(assets/tile.png)}')).toBeUndefined();
+    expect(inlinable('.map{color:red}')).toBe('.map{color:red}');
     expect(tags).toContain('<link rel="alternate" type="application/rss+xml" title="Defense Analysis" href="https://blog.test/rss.xml">');
   });
 });

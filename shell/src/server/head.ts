@@ -11,14 +11,33 @@ export interface HeadInput {
   home: boolean;
   /** The not-found page is kept out of search engines. */
   notFound: boolean;
-  /** The sections' stylesheets, linked so the page is styled before it paints. */
-  stylesheets: string[];
+  /** The sections' stylesheets, so the page is styled before it paints. */
+  stylesheets: Stylesheet[];
   /** Origins the page will fetch from early (the media host, for the page's largest image). */
   preconnect: string[];
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A stylesheet the page needs before it paints; its rules when they can be written into the page. */
+export interface Stylesheet {
+  href: string;
+  css?: string;
+}
+
+/**
+ * The rules of a stylesheet, when they mean the same written into the page: none that names a
+ * file by a relative `url()` (it would be read against the page's address, not the stylesheet's).
+ * Written in, they cost no request before the first paint.
+ */
+export const inlinable = (css: string): string | undefined => (/url\(/i.test(css) ? undefined : css);
+
+/** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
+export const stylesheetTag = ({ href, css }: Stylesheet) =>
+  css === undefined
+    ? `<link rel="stylesheet" href="${escapeHtml(href)}">`
+    : `<style data-href="${escapeHtml(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number | undefined) =>
   content === undefined || content === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`];
@@ -89,6 +108,6 @@ export function headTags(input: HeadInput): string {
     ...meta('name', 'twitter:image:alt', image?.alt),
     // `<` is escaped so that no text of the CMS can close the script.
     ...(data ? [`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`] : []),
-    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...stylesheets.map(stylesheetTag),
   ].join('\n    ');
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { documentTemplate } from './document';
+import { inlinable } from './head';
 import { serverOptions } from './options';
 import { ServerSections } from './sections';
 import { siteHandler } from './site';
@@ -15,7 +16,10 @@ const config = readFileSync(path.join(dist, 'config.js'), 'utf8');
 globalThis.__BLOG_CONFIG__ = JSON.parse(config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1));
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
-const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'), {
+  config: globalThis.__BLOG_CONFIG__ ?? {},
+  rules: (href) => inlinable(readFileSync(path.join(dist, href), 'utf8')),
+});
 
 async function start() {
   await sections.start(options.revalidateMs);

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { inlinable, type Stylesheet } from './head';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
   manifestUrl: string;
   /** The server build's container, addressed by its content so a new deploy is a new entry. */
   entry: string;
-  /** The exposed modules' stylesheets, from the browser's manifest. */
-  stylesheets: Map<string, string[]>;
+  /** The exposed modules' stylesheets, from the browser's manifest, with their rules. */
+  stylesheets: Map<string, Stylesheet[]>;
 }
 
 interface BrowserManifest {
@@ -19,13 +20,21 @@ interface BrowserManifest {
 /** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
 export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntry.js', manifestUrl).href;
 
-function stylesheetsOf(manifestUrl: string, manifestText: string): Map<string, string[]> {
+async function stylesheetsOf(manifestUrl: string, manifestText: string): Promise<Map<string, Stylesheet[]>> {
   const manifest = JSON.parse(manifestText) as BrowserManifest;
+  const rules = new Map<string, Promise<string | undefined>>();
+  const stylesheet = async (file: string): Promise<Stylesheet> => {
+    const href = new URL(file, manifestUrl).href;
+    if (!rules.has(href)) rules.set(href, download(href).then(inlinable, () => undefined));
+    return { href, css: await rules.get(href) };
+  };
   return new Map(
-    (manifest.exposes ?? []).map(({ name, assets }) => [
-      name,
-      [...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])].map((file) => new URL(file, manifestUrl).href),
-    ]),
+    await Promise.all(
+      (manifest.exposes ?? []).map(
+        async ({ name, assets }) =>
+          [name, await Promise.all([...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])].map(stylesheet))] as const,
+      ),
+    ),
   );
 }
 
@@ -41,7 +50,7 @@ async function deployedAt(manifestUrl: string): Promise<Deployment> {
   try {
     const [manifest, code] = await Promise.all([download(manifestUrl), download(serverEntry)]);
     const version = createHash('sha256').update(manifest).update(code).digest('hex').slice(0, 12);
-    return { manifestUrl, entry: `${serverEntry}?v=${version}`, stylesheets: stylesheetsOf(manifestUrl, manifest) };
+    return { manifestUrl, entry: `${serverEntry}?v=${version}`, stylesheets: await stylesheetsOf(manifestUrl, manifest) };
   } catch (error) {
     console.error(`The section at ${manifestUrl} cannot be reached`, error);
     // It keeps no code: its pages render its fallback until it is back.
@@ -111,7 +120,7 @@ export class ServerSections {
   }
 
   /** The browser stylesheets an exposed module needs, so the page is styled before it paints. */
-  stylesheets(id: RemoteModuleId): string[] {
+  stylesheets(id: RemoteModuleId): Stylesheet[] {
     const [container, exposed] = id.split('/');
     return this.deployments.get(container)?.stylesheets.get(exposed) ?? [];
   }
