@@ -1,6 +1,7 @@
 // Stand-ins for this section's tests: the CMS's contact entries (each test spells out only what it
 // changes), and a `fetch` that answers for the CMS, the country list and the geocoder.
 import type { ContactDetails, Country, CoverContact } from '@blog/shared';
+import { forgetSharedReads } from '@blog/shared/testing';
 
 export const COVER: CoverContact = {
   id: 1,
@@ -49,7 +50,7 @@ const unreachable = { ok: false, status: 404, json: async () => ({}) } as Respon
  * seconds, so each test reads its own CMS. Returns the stub, to see what was asked.
  */
 export function stubServices({ cms = {}, countries, geocoder }: StandIns): jest.Mock {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('@blog/shared reads')];
+  forgetSharedReads();
   const stub = jest.fn(async (url: string) => {
     const { hostname, pathname } = new URL(url);
     if (hostname === 'restcountries.com') return countries ? answer(countries) : unreachable;

@@ -2,6 +2,7 @@
 // detail, which Jest cannot load from another section.
 import type { ArchiveEntry, ArticleDetailProps, Newsletter } from '@blog/shared';
 import type { SectionLoader, SectionModule } from '@blog/shared/federation';
+import { forgetSharedReads } from '@blog/shared/testing';
 import { useEffect } from 'react';
 
 export function archiveEntry(title: string, date: string): ArchiveEntry {
@@ -44,15 +45,12 @@ export interface FakeCms {
   release(path: string): void;
 }
 
-let hosts = 0;
-
 /**
- * Answers the client's reads from `content`, or fails them all (`'down'`). Each call points the
- * client at a host of its own: the client keeps a fresh answer per address for a few seconds.
+ * Answers the client's reads from `content`, or fails them all (`'down'`), and forgets the answers
+ * the client keeps for a few seconds, so each call is a CMS of its own.
  */
 export function serveCms(content: CmsContent | 'down' = { newsletter: NEWSLETTER, archive: ARCHIVE }): FakeCms {
-  const cmsUrl = `http://cms-${++hosts}.test`;
-  globalThis.__BLOG_CONFIG__ = { cmsUrl };
+  forgetSharedReads();
   const asked: string[] = [];
   const held = new Map<string, () => void>();
 
