@@ -1,20 +1,10 @@
 /** @jest-environment node */
-import { stubCms } from '../testing/cms';
-import { holdSeed, munitions } from '../testing/seed';
+import { renderingOnSeededServer } from '../testing/pages';
+import { munitions } from '../testing/seed';
 import { renderOnServer } from '@blog/shared/testing/server';
 import ArticleDetail, { page } from './ArticleDetail';
 
-let errors: jest.SpyInstance;
-
-beforeEach(() => {
-  holdSeed(stubCms());
-  errors = jest.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
-});
+renderingOnSeededServer();
 
 const host = { onBack: () => undefined, onOpenArticle: () => undefined, onMissing: () => undefined };
 

@@ -1,20 +1,10 @@
 /** @jest-environment node */
-import { stubCms } from '../testing/cms';
-import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
+import { renderingOnSeededServer } from '../testing/pages';
+import { budgets, cyberInsurance, munitions } from '../testing/seed';
 import { renderOnServer } from '@blog/shared/testing/server';
 import Articles, { page } from './Articles';
 
-let errors: jest.SpyInstance;
-
-beforeEach(() => {
-  holdSeed(stubCms());
-  errors = jest.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
-});
+renderingOnSeededServer();
 
 describe('Articles rendered on the server', () => {
   it('shows the page of results its address asks for, the search box holding the term', async () => {

@@ -1,21 +1,10 @@
 /** @jest-environment node */
-import { stubCms } from '../testing/cms';
-import { budgets, cyberInsurance, holdSeed, munitions } from '../testing/seed';
+import { renderingOnSeededServer } from '../testing/pages';
+import { budgets, cyberInsurance, munitions } from '../testing/seed';
 import { renderOnServer } from '@blog/shared/testing/server';
 import Home, { page } from './Home';
 
-let errors: jest.SpyInstance;
-
-beforeEach(() => {
-  holdSeed(stubCms());
-  errors = jest.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  // React's warnings (a browser global read while rendering would throw instead) are errors too.
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
-});
+renderingOnSeededServer();
 
 describe('Home rendered on the server', () => {
   it('shows the two newest articles and the sidebar, loaded, the first photo asked for first', async () => {
