@@ -14,14 +14,14 @@ describe('the document template', () => {
     expect(template.afterApp).toBe('<script src=/x.js></script></body></html>');
   });
 
-  it('writes the configuration and the shell’s stylesheets into the page, escaped, linking those it cannot', () => {
+  it('writes the configuration and the shell’s stylesheets into the page, escaped, linking those it cannot, named as webpack looks for them', () => {
     const { beforeHead } = documentTemplate(
       '<html><head><link rel=stylesheet href=/a.css><link rel="stylesheet" href="/b.css"><script src=/config.js></script></head>' +
         '<body><div id=root></div></body></html>',
       assets,
     );
     expect(beforeHead).toBe(
-      '<html><head><style data-href="/a.css">p{margin:0}</style><link rel="stylesheet" href="/b.css">' +
+      '<html><head><style data-href="a.css">p{margin:0}</style><link rel="stylesheet" href="/b.css" data-href="b.css">' +
         '<script>window.__BLOG_CONFIG__ = {"cmsUrl":"http://cms.test\\u003c/script>"};</script>',
     );
   });

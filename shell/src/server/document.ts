@@ -31,7 +31,8 @@ export function documentTemplate(html: string, { config, rules }: TemplateAssets
     .replace(/\s*<meta name="?description"?[^>]*>/, '')
     // Two requests fewer before the first paint: the configuration and the shell's rules, written in.
     .replace(CONFIG_SCRIPT, () => `<script>window.__BLOG_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`)
-    .replace(STYLESHEET, (_link, href: string) => stylesheetTag({ href, css: rules(href) }));
+    // The build's HTML names them from the site's root; webpack's runtime by the chunk's file.
+    .replace(STYLESHEET, (_link, href: string) => stylesheetTag({ href, css: rules(href), chunkHref: href.replace(/^\//, '') }));
   const headEnd = page.indexOf('</head>');
   const root = ROOT.exec(page);
   const rootEnd = root ? page.indexOf('</div>', root.index) : -1;

@@ -24,6 +24,11 @@ const escapeHtml = (text: string) =>
 export interface Stylesheet {
   href: string;
   css?: string;
+  /**
+   * The name webpack's runtime looks it up by before it loads the stylesheet of a chunk (the
+   * chunk's file, or its full address; `href` when unset): found in the page, it is not added again.
+   */
+  chunkHref?: string;
 }
 
 /**
@@ -34,10 +39,12 @@ export interface Stylesheet {
 export const inlinable = (css: string): string | undefined => (/url\(/i.test(css) ? undefined : css);
 
 /** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
-export const stylesheetTag = ({ href, css }: Stylesheet) =>
-  css === undefined
-    ? `<link rel="stylesheet" href="${escapeHtml(href)}">`
-    : `<style data-href="${escapeHtml(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+export function stylesheetTag({ href, css, chunkHref = href }: Stylesheet): string {
+  const name = `data-href="${escapeHtml(chunkHref)}"`;
+  return css === undefined
+    ? `<link rel="stylesheet" href="${escapeHtml(href)}"${chunkHref === href ? '' : ` ${name}`}>`
+    : `<style ${name}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number | undefined) =>
   content === undefined || content === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`];
