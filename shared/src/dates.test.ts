@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { formatArticleDate, relativeTime } from './dates';
+import { clockTime, formatArticleDate, relativeTime } from './dates';
 
 describe('formatArticleDate', () => {
   it('writes the date en-US, short month, in capitals', () => {
@@ -74,5 +74,24 @@ describe('relativeTime', () => {
 
   it('shows nothing for an unreadable date', () => {
     expect(relativeTime('soon', now)).toBe('');
+  });
+});
+
+describe('clockTime', () => {
+  it.each([
+    [0, '0:00'],
+    [7.9, '0:07'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [754, '12:34'],
+    [3723, '1:02:03'],
+  ])('%d seconds read %s', (seconds, expected) => {
+    expect(clockTime(seconds)).toBe(expected);
+  });
+
+  it('reads a length not yet known (NaN before the metadata, Infinity for a stream) as 0:00', () => {
+    expect(clockTime(Number.NaN)).toBe('0:00');
+    expect(clockTime(Number.POSITIVE_INFINITY)).toBe('0:00');
+    expect(clockTime(-1)).toBe('0:00');
   });
 });

@@ -40,3 +40,11 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
   const [size, unit] = match;
   return relative.format(-Math.floor(elapsed / size), unit);
 }
+
+/** A position or length in a recording, as a player shows it: '0:07', '12:34', '1:02:03'; '0:00' while unknown. */
+export function clockTime(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const [hours, minutes, rest] = [Math.floor(whole / HOUR), Math.floor((whole % HOUR) / MINUTE), whole % MINUTE];
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${twoDigits(minutes)}:${twoDigits(rest)}` : `${minutes}:${twoDigits(rest)}`;
+}

@@ -7,6 +7,7 @@ import { ShareButtons } from '../common/ShareButtons';
 import common from '../common/common.module.css';
 import { Comments } from '../comments';
 import { MostPopular, Sidebar, SourceList, TopicList } from '../sidebar';
+import { AudioPlayer } from './AudioPlayer';
 import { DetailSkeleton } from './DetailSkeleton';
 import { Recommendations } from './Recommendations';
 import styles from './ArticleDetail.module.css';
@@ -32,15 +33,7 @@ function ArticleView({ article, onBack, onOpenArticle }: ArticleViewProps) {
         <button type="button" className={styles.back} onClick={onBack}>
           ← Back to Articles
         </button>
-        {article.audio && (
-          <audio
-            className={styles.audio}
-            controls
-            preload="none"
-            src={mediaUrlFor(article.audio.url)}
-            aria-label={`Listen to ${article.title_article}`}
-          />
-        )}
+        {article.audio && <AudioPlayer src={mediaUrlFor(article.audio.url)} title={article.title_article} />}
         <header>
           <h1 id={`mfa-title-${article.documentId}`} ref={title} tabIndex={-1} className={styles.title}>
             {article.title_article}
