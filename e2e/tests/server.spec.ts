@@ -209,6 +209,61 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test.describe('once it has arrived', () => {
+  /** What moves in the page after its first paint: each layout shift with what it moved, as the browser reports them. */
+  async function recordShifts(page: Page) {
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      Object.defineProperty(window, '__layoutShifts', { value: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          const moved = entry.sources.map(({ node }) => {
+            const element = node instanceof Element ? node : node?.parentElement;
+            return element ? `<${element.tagName.toLowerCase()} class="${element.className}">${element.textContent?.slice(0, 40)}` : '?';
+          });
+          shifts.push({ value: entry.value, moved });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  }
+
+  /** Waits until everything the page shows has arrived: hydrated, no request pending, every image in view and stylesheet loaded. */
+  async function settled(page: Page) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(
+      () =>
+        document.documentElement.hasAttribute('data-hydrated') &&
+        // Those below the fold load as they near it.
+        [...document.images].every((image) => image.complete || image.loading === 'lazy') &&
+        [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet),
+    );
+    // Shifts are reported after the frame that made them: two more frames and every one is in.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`nothing on a page moves while its data, photos, styles and scripts arrive, ${viewport.width} px wide`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      await recordShifts(page);
+      const titles = await everyTitle(request);
+      const articles = [(await mostCommented(request)).title_article, titles[0], titles.at(-1) as string];
+      for (const path of [...ROUTES, ...articles.map(articlePath)]) {
+        await page.goto(path);
+        await settled(page);
+        // Not even a small one: the page, footer included, is laid out as it arrived (Lighthouse's CLS 0.000).
+        const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+        expect(shifts, `layout shifts on ${path}`).toEqual([]);
+      }
+    });
+  }
+});
+
 test.describe('for crawlers and caches', () => {
   test('the sitemap is XML listing every page at its canonical address and every published article', async ({ page, request }) => {
     const response = await request.get('/sitemap.xml');
