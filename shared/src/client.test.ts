@@ -19,6 +19,7 @@ import {
   geocode,
   postComment,
   postContactMessage,
+  provideServerReads,
   voteComment,
 } from './client';
 import { aComment, aList, aSummary, anArticle, forgetSharedReads } from './testing';
@@ -363,6 +364,35 @@ describe('single entries', () => {
     answer(() => new Response('Not found', { status: 404 }));
     await expect(fetchAbout()).resolves.toBeNull();
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('reads of a page the render server renders', () => {
+  afterEach(() => provideServerReads(() => undefined));
+
+  it('end with the page’s signal and tell the server which failed', async () => {
+    const controller = new AbortController();
+    const failed = jest.fn();
+    provideServerReads(() => ({ signal: controller.signal, failed }));
+    answer((url, init) => {
+      if (url.pathname.endsWith('/about-mes')) return json({ data: [{ id: 1, title: 'About' }] });
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    });
+    const [about, popular] = [fetchAbout(), fetchMostPopular()];
+    controller.abort(new Error('The page’s deadline passed'));
+    expect(await about).toEqual({ id: 1, title: 'About' });
+    expect(await popular).toEqual([]);
+    expect(failed.mock.calls).toEqual([['http://localhost:1337/api/most-popular-articles']]);
+  });
+
+  it('tell the server of a whole collection that failed', async () => {
+    const failed = jest.fn();
+    provideServerReads(() => ({ signal: new AbortController().signal, failed }));
+    answer(() => json({}, { status: 503 }));
+    expect(await fetchArticles()).toEqual([]);
+    expect(failed).toHaveBeenCalledTimes(1);
   });
 });
 

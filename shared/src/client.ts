@@ -57,11 +57,34 @@ function sharedReads(): Map<string, SharedRead> {
   return (page[SHARED_READS] ??= new Map());
 }
 
+/**
+ * What the render server asks of the reads of the page it is rendering. It installs a lookup of
+ * its own with `provideServerReads`; every section's copy of this client finds it on the global object.
+ */
+export interface ServerReads {
+  /** Ends the page's reads: its deadline has passed, or nobody waits for the page any more. */
+  signal: AbortSignal;
+  /** Told of each read that failed: a page rendered without one is not kept as a good copy. */
+  failed(url: string): void;
+}
+
+const SERVER_READS = Symbol.for('@blog/shared server reads');
+
+type ServerReadsLookup = () => ServerReads | undefined;
+
+export function provideServerReads(lookup: ServerReadsLookup): void {
+  (globalThis as typeof globalThis & { [SERVER_READS]?: ServerReadsLookup })[SERVER_READS] = lookup;
+}
+
+const serverReads = (): ServerReads | undefined =>
+  (globalThis as typeof globalThis & { [SERVER_READS]?: ServerReadsLookup })[SERVER_READS]?.();
+
 async function request(url: string, fresh: boolean): Promise<unknown> {
   const response = await fetch(url, {
     credentials: 'omit',
     headers: { Accept: 'application/json' },
     ...(fresh ? { cache: 'no-cache' as const } : {}),
+    signal: serverReads()?.signal,
   });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.json();
@@ -139,6 +162,7 @@ async function read<T>(
     return parse(await getJson(url, options), url);
   } catch (error) {
     console.error(`Failed to load ${name}`, error);
+    serverReads()?.failed(url);
     return empty;
   }
 }
@@ -156,6 +180,7 @@ async function readAll<T>(collection: string, options?: ReadOptions): Promise<T[
     return [first, ...rest].flatMap((body, index) => listData<T>(body, pageUrl(index + 1)));
   } catch (error) {
     console.error(`Failed to load ${collection}`, error);
+    serverReads()?.failed(pageUrl(1));
     return [];
   }
 }

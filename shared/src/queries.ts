@@ -51,12 +51,20 @@ export const queries = {
 /** The CMS's `max-age`: a read this young is shown again without asking. */
 const FRESH_FOR_MS = 5_000;
 
-/** One per page in the browser, one per request on the server: reads are never shared between visitors' pages. */
-export function createQueryClient(): QueryClient {
+/**
+ * One per page in the browser, one per request on the server: reads are never shared between
+ * visitors' pages. In a browser hydrating a page the server rendered, reads made before `hydratedAt`
+ * came with the page, which may have been kept: the render server drops a kept page as soon as the
+ * CMS reports a change to what it shows, so they count as read when the page arrived.
+ */
+export function createQueryClient({ hydratedAt }: { hydratedAt?: number } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: FRESH_FOR_MS,
+        staleTime:
+          hydratedAt === undefined
+            ? FRESH_FOR_MS
+            : ({ state }) => Math.max(hydratedAt - state.dataUpdatedAt, 0) + FRESH_FOR_MS,
         // The fetchers already answer empty on a failure; the views show that (spec §8).
         retry: false,
         refetchOnWindowFocus: false,

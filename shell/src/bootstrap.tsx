@@ -15,7 +15,7 @@ function serverState(): ServerState | undefined {
 
 async function start() {
   const state = serverState();
-  const reads = createQueryClient();
+  const reads = createQueryClient(state ? { hydratedAt: Date.now() } : {});
   const container = document.getElementById('root') as HTMLElement;
   const page = (failed: string[] = []) => (
     <StrictMode>
