@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stylesheetTag } from './head';
 
 /** What the server writes into the page instead of having the browser ask for it before it can paint. */
@@ -10,6 +11,8 @@ export interface TemplateAssets {
 
 /** The shell's built `index.html`, cut where the server writes the page's head and its rendered body. */
 export interface DocumentTemplate {
+  /** Which build of the shell it is: pages it rendered are not another build's. */
+  id: string;
   /** Up to `</head>`: the theme script, the shell's stylesheet and scripts; the title and description are the page's. */
   beforeHead: string;
   /** From `</head>` to the root element's opening tag, included. */
@@ -40,6 +43,7 @@ export function documentTemplate(html: string, { config, rules }: TemplateAssets
     throw new Error('index.html has no </head> and <div id="root"></div>');
   }
   return {
+    id: createHash('sha256').update(html).digest('hex').slice(0, 12),
     beforeHead: page.slice(0, headEnd),
     beforeApp: page.slice(headEnd, root.index + root[0].length),
     afterApp: page.slice(rootEnd + '</div>'.length),

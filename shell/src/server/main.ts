@@ -4,6 +4,8 @@ import path from 'node:path';
 import { documentTemplate } from './document';
 import { inlinable } from './head';
 import { serverOptions } from './options';
+import { MemoryPageStore, PageCache } from './page-cache';
+import { RedisPageStore } from './redis-store';
 import { ServerSections } from './sections';
 import { siteHandler } from './site';
 
@@ -11,8 +13,8 @@ import { siteHandler } from './site';
 const dist = path.resolve(__dirname, '..');
 const options = serverOptions(process.env, dist);
 
-// The same CMS and services the browser is pointed at (`config.js`, editable after the build).
-const config = readFileSync(path.join(dist, 'config.js'), 'utf8');
+// The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
+const config = readFileSync(options.configFile, 'utf8');
 globalThis.__BLOG_CONFIG__ = JSON.parse(config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1));
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
@@ -21,13 +23,18 @@ const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'u
   rules: (href) => inlinable(readFileSync(path.join(dist, href), 'utf8')),
 });
 
+const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
+const cache = new PageCache(store, options.cacheTtlMs);
+
 async function start() {
   await sections.start(options.revalidateMs);
-  const server = http.createServer(siteHandler(options, { template, sections }));
-  server.listen(options.port, () => console.log(`The site: http://localhost:${options.port}`));
+  const server = http.createServer(siteHandler(options, { template, sections, cache }));
+  server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
+  if (!options.revalidateSecret) console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
     server.close();
+    void store.close();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

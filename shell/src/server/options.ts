@@ -7,14 +7,28 @@ export interface ServerOptions {
   dist: string;
   /** Where each section is deployed (the same file the browser reads). */
   remotesFile: string;
-  /** The site's public address for canonical links, feeds and the sitemap; the request's own host when unset. */
-  siteUrl: string | undefined;
+  /** The CMS and services the pages read (`config.js`; the same file the browser reads). */
+  configFile: string;
+  /** The site's public address for canonical links, feeds and the sitemap: never the request's Host. */
+  siteUrl: string;
   /** The HTML's caching, for a CDN in front. */
   htmlCacheControl: string;
   /** How often the sections' deployments are checked for a new server build. */
   revalidateMs: number;
   /** How long a section's server build may take to load before its fallback is rendered. */
   sectionTimeoutMs: number;
+  /** How long a page's reads of the CMS may take, all together, before it renders with what it has. */
+  readTimeoutMs: number;
+  /** Where rendered pages are kept: Redis at this address, shared by render servers, or the process's memory. */
+  cacheUrl: string | undefined;
+  /** The most bytes pages kept in memory may take. */
+  cacheMaxBytes: number;
+  /** How long a kept page is answered as it is; after that it is answered while rendered again. */
+  cacheTtlMs: number;
+  /** Shared with the CMS, which signs its reports of changes with it; none refuses every report. */
+  revalidateSecret: string | undefined;
+  /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
+  purge: { url: string; authorization: string | undefined } | undefined;
 }
 
 export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -24,14 +38,30 @@ const positive = (value: string | undefined, fallback: number) => {
   return value !== undefined && Number.isFinite(number) && number > 0 ? number : fallback;
 };
 
+/** The address without its trailing slashes; an address that is not one stops the server from starting. */
+function siteAddress(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`BLOG_SITE_URL is not an http(s) address: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptions {
+  const port = positive(env.PORT, 3000);
   return {
-    port: positive(env.PORT, 3000),
+    port,
     dist,
     remotesFile: env.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
-    siteUrl: env.BLOG_SITE_URL?.replace(/\/+$/, '') || undefined,
+    configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
+    siteUrl: siteAddress(env.BLOG_SITE_URL, port),
     htmlCacheControl: env.BLOG_HTML_CACHE_CONTROL ?? DEFAULT_HTML_CACHE_CONTROL,
     revalidateMs: positive(env.BLOG_REVALIDATE_SECONDS, 10) * 1000,
     sectionTimeoutMs: positive(env.BLOG_SECTION_TIMEOUT_SECONDS, 5) * 1000,
+    readTimeoutMs: positive(env.BLOG_READ_TIMEOUT_SECONDS, 2) * 1000,
+    cacheUrl: env.BLOG_CACHE_URL || undefined,
+    cacheMaxBytes: positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024,
+    cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
+    revalidateSecret: env.REVALIDATE_SECRET || undefined,
+    purge: env.BLOG_PURGE_URL ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined } : undefined,
   };
 }

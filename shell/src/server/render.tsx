@@ -1,8 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PassThrough } from 'node:stream';
-import { articleHref, createQueryClient, sectionAt, siteConfig, type PageHead, type PageRequest } from '@blog/shared';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  articleHref,
+  createQueryClient,
+  provideServerReads,
+  sectionAt,
+  siteConfig,
+  type PageHead,
+  type PageRequest,
+  type Section,
+  type SectionPage,
+  type ServerReads,
+} from '@blog/shared';
 import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
 import { dehydrate } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { loadFooter } from '../components/Footer';
@@ -10,12 +22,53 @@ import { Root } from '../Root';
 import { SERVER_STATE_ID, serializeState, type ServerState } from '../state';
 import type { DocumentTemplate } from './document';
 import { headTags } from './head';
+import type { Rendered } from './page-cache';
 import type { ServerSections } from './sections';
+import { tagsOfReads } from './tags';
 
 export interface PageContext {
   template: DocumentTemplate;
   sections: ServerSections;
-  htmlCacheControl: string;
+  /** The site's public address (`BLOG_SITE_URL`). */
+  siteUrl: string;
+  /** How long a page's reads may take, all together. */
+  readTimeoutMs: number;
+}
+
+// Each page's reads, wherever in the page (and in whichever section's copy of the client) they are made.
+const pageReads = new AsyncLocalStorage<ServerReads>();
+provideServerReads(() => pageReads.getStore());
+
+/**
+ * Runs `work`, whose reads of the CMS end when `signal` aborts or `timeoutMs` has passed: what it
+ * read by then is what it has. Says whether any read failed.
+ */
+export async function withReadDeadline<T>(
+  signal: AbortSignal,
+  timeoutMs: number,
+  work: () => Promise<T>,
+): Promise<{ value: T; readFailed: boolean }> {
+  // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
+  // combined one refers to can be collected before it fires, and the reads never end.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException(`The reads took over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const stop = () => deadline.abort(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
+  let readFailed = false;
+  const reads: ServerReads = {
+    signal: deadline.signal,
+    failed: () => {
+      readFailed = true;
+    },
+  };
+  try {
+    const value = await pageReads.run(reads, work);
+    signal.throwIfAborted();
+    return { value, readFailed };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  }
 }
 
 /** The page's own address: the article's for an article, wherever it is read; the section's own path otherwise. */
@@ -24,46 +77,109 @@ function canonicalPath(url: URL, head: PageHead): string {
   return `${sectionAt(url.pathname)?.paths[0] ?? url.pathname}${url.search}`;
 }
 
+/** React's HTML for `element`, once all of it is ready; whether a part of it failed (and is left to the browser). */
+function renderHtml(element: ReactElement, signal: AbortSignal): Promise<{ html: string; partFailed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let partFailed = false;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    sink.on('finish', () => resolve({ html: Buffer.concat(chunks).toString(), partFailed }));
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        partFailed = true;
+        console.error('Rendering a section failed: the browser renders it', error);
+      },
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        stream.abort(signal.reason);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** What the server renders: a route's page at its address (path and the parameters it reads), or the not-found page. */
+export interface PageTarget {
+  address: string;
+  section: Section | undefined;
+}
+
 /**
- * One page, rendered: the route's section (and the sections it shows) loaded from their server
- * builds, their reads loaded, then the document streamed with its head, the rendered page and the
- * reads for hydration. A section that cannot be loaded renders its fallback in place; with the CMS
- * down the views render empty (spec §8).
+ * One page: the route's section (and the sections it shows) loaded from their server builds,
+ * their reads loaded within the deadline, then the document with its head, the rendered page and
+ * the reads for hydration. A section that cannot be loaded, or whose page declarations throw,
+ * renders its fallback in place; with the CMS down or late the views render empty (spec §8). Either
+ * way the page is degraded: answered, never kept as good.
  */
-export async function renderPage(req: IncomingMessage, res: ServerResponse, siteUrl: string, context: PageContext) {
-  const { template, sections, htmlCacheControl } = context;
-  const url = new URL(req.url ?? '/', siteUrl);
+export async function renderPage({ address, section }: PageTarget, context: PageContext, signal: AbortSignal): Promise<Rendered> {
+  const { template, sections, siteUrl } = context;
+  const url = new URL(address, siteUrl);
   const request: PageRequest = { pathname: url.pathname, searchParams: url.searchParams };
-  const section = sectionAt(url.pathname);
   const reads = createQueryClient();
   const rendered = new Map<RemoteModuleId, SectionModule>();
   const failed = new Set<RemoteModuleId>();
 
+  const fail = (id: RemoteModuleId, what: string, error: unknown) => {
+    console.error(`The ${id} section ${what} on the server`, error);
+    rendered.delete(id);
+    failed.add(id);
+  };
   const load = async (id: RemoteModuleId) => {
     try {
       const module = await sections.load(id);
       rendered.set(id, module);
       return module;
     } catch (error) {
-      console.error(`The ${id} section could not be loaded on the server`, error);
-      failed.add(id);
+      fail(id, 'could not be loaded', error);
       return undefined;
     }
   };
-  const main = section && (await load(section.module));
-  const shown = await Promise.all((main?.page?.remotes?.(request) ?? []).map(load));
-  // The most specific page first: the article the newsletter shows names the page.
-  const pages = [...shown, main].flatMap((module) => (module?.page ? [module.page] : []));
-  await Promise.all([
-    loadFooter(reads),
-    ...pages.map((page) =>
-      page.load(request, reads).catch((error: unknown) => console.error(`Loading ${url.pathname} failed`, error)),
-    ),
-  ]);
+  /** The pages of the sections still rendered, the most specific first: the article the newsletter shows names the page. */
+  const pages = () =>
+    [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page as SectionPage }] : []));
 
-  const head = pages.map((page) => page.head?.(request, reads)).find(Boolean) ?? {
-    title: section?.title ?? 'Page not found',
-  };
+  let loadFailed = false;
+  const { readFailed } = await withReadDeadline(signal, context.readTimeoutMs, async () => {
+    const main = section && (await load(section.module));
+    let shown: RemoteModuleId[] = [];
+    try {
+      shown = main?.page?.remotes?.(request) ?? [];
+    } catch (error) {
+      if (section) fail(section.module, 'could not say what it shows', error);
+    }
+    await Promise.all(shown.map(load));
+    await Promise.all([
+      loadFooter(reads),
+      ...pages().map(({ id, page }) =>
+        page.load(request, reads).catch((error: unknown) => {
+          // Rendered with what it has, as when a read fails.
+          console.error(`The ${id} section could not load ${url.pathname} on the server`, error);
+          loadFailed = true;
+        }),
+      ),
+    ]);
+  });
+
+  let head: PageHead | undefined;
+  for (const { id, page } of pages()) {
+    try {
+      head ??= page.head?.(request, reads);
+    } catch (error) {
+      fail(id, 'could not describe its page', error);
+    }
+  }
+  head ??= { title: section?.title ?? 'Page not found' };
+
   const state: ServerState = { reads: dehydrate(reads), modules: [...rendered.keys()], failed: [...failed] };
   const loader: SectionLoader = {
     load: (id) => sections.load(id),
@@ -79,42 +195,17 @@ export async function renderPage(req: IncomingMessage, res: ServerResponse, site
     stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
     preconnect: [new URL(siteConfig().mediaUrl).origin],
   });
-
-  const stream = renderToPipeableStream(
-    <Root
-      reads={reads}
-      loader={loader}
-      router={(app) => <StaticRouter location={`${url.pathname}${url.search}`}>{app}</StaticRouter>}
-    />,
-    {
-      onShellReady() {
-        res.statusCode = section ? 200 : 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', htmlCacheControl);
-        res.write(`${template.beforeHead}    ${tags}\n  ${template.beforeApp}`);
-        // React ends what it writes to; the document goes on after the page.
-        const body = Object.assign(new PassThrough(), {
-          flush: () => (res as ServerResponse & { flush?: () => void }).flush?.(),
-        });
-        body.on('data', (chunk: Buffer) => res.write(chunk));
-        body.on('end', () =>
-          res.end(
-            `</div>\n    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>${template.afterApp}`,
-          ),
-        );
-        stream.pipe(body);
-      },
-      onShellError(error) {
-        console.error(`Rendering ${url.pathname} failed`, error);
-        res.statusCode = 500;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        // The browser renders the page itself, as it would without a server.
-        res.end(`${template.beforeHead}${template.beforeApp}</div>${template.afterApp}`);
-      },
-      onError(error) {
-        console.error(`Rendering ${url.pathname}: a section failed, the browser renders it`, error);
-      },
-    },
+  const { html, partFailed } = await renderHtml(
+    <Root reads={reads} loader={loader} router={(app) => <StaticRouter location={address}>{app}</StaticRouter>} />,
+    signal,
   );
+  return {
+    status: section ? 200 : 404,
+    type: 'text/html; charset=utf-8',
+    body:
+      `${template.beforeHead}    ${tags}\n  ${template.beforeApp}${html}</div>\n` +
+      `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>${template.afterApp}`,
+    tags: tagsOfReads(reads),
+    degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
+  };
 }

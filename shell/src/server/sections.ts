@@ -44,8 +44,8 @@ async function download(url: string): Promise<string> {
   return response.text();
 }
 
-/** What is deployed at `manifestUrl` now: a new server build or new stylesheets is a new version. */
-async function deployedAt(manifestUrl: string): Promise<Deployment> {
+/** What is deployed at `manifestUrl` now (a new server build or new stylesheets is a new version); undefined when it cannot be reached. */
+async function deployedAt(manifestUrl: string): Promise<Deployment | undefined> {
   const serverEntry = serverEntryOf(manifestUrl);
   try {
     const [manifest, code] = await Promise.all([download(manifestUrl), download(serverEntry)]);
@@ -53,10 +53,16 @@ async function deployedAt(manifestUrl: string): Promise<Deployment> {
     return { manifestUrl, entry: `${serverEntry}?v=${version}`, stylesheets: await stylesheetsOf(manifestUrl, manifest) };
   } catch (error) {
     console.error(`The section at ${manifestUrl} cannot be reached`, error);
-    // It keeps no code: its pages render its fallback until it is back.
-    return { manifestUrl, entry: `${serverEntry}?v=unreachable`, stylesheets: new Map() };
+    return undefined;
   }
 }
+
+/** A section never reached: it keeps no code, and its pages render its fallback until it is. */
+const unreachable = (manifestUrl: string): Deployment => ({
+  manifestUrl,
+  entry: `${serverEntryOf(manifestUrl)}?v=unreachable`,
+  stylesheets: new Map(),
+});
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([
@@ -67,12 +73,16 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
 /**
  * The sections' server builds, loaded at run time from where `remotes.json` points. Every
  * `revalidateMs` the file and each section's server build are checked again: a section
- * redeployed or re-pointed is rendered with its new code from then on, with no restart.
+ * redeployed or re-pointed is rendered with its new code from then on, with no restart. A build
+ * that is kept goes on being rendered until a new one has loaded: a check that fails, or a new
+ * build that does not load, changes nothing.
  */
 export class ServerSections {
   private deployments = new Map<string, Deployment>();
   private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
   private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  private versionName: string | undefined;
 
   constructor(
     private readonly remotesFile: string,
@@ -91,27 +101,71 @@ export class ServerSections {
     clearInterval(this.timer);
   }
 
-  async revalidate(): Promise<void> {
+  /** Checks every section's deployment; a check still under way is joined, never run twice at once. */
+  revalidate(): Promise<void> {
+    this.checking ??= this.check().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  /** What every section's deployment is now, as one short name: pages rendered from other builds are not this site's. */
+  version(): string {
+    if (this.versionName === undefined) {
+      const entries = [...this.deployments].sort(([a], [b]) => a.localeCompare(b)).map(([name, { entry }]) => `${name}=${entry}`);
+      this.versionName = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 12);
+    }
+    return this.versionName;
+  }
+
+  private keep(container: string, deployment: Deployment) {
+    this.deployments.set(container, deployment);
+    this.versionName = undefined;
+  }
+
+  private async check(): Promise<void> {
     const manifests = JSON.parse(await readFile(this.remotesFile, 'utf8')) as Record<string, string>;
-    await Promise.all(
-      Object.entries(manifests).map(async ([container, manifestUrl]) => {
-        const deployment = await deployedAt(manifestUrl);
-        if (this.deployments.get(container)?.entry === deployment.entry) return;
-        this.deployments.set(container, deployment);
-        for (const id of this.modules.keys()) if (id.startsWith(`${container}/`)) this.modules.delete(id);
-        registerRemotes([{ name: container, entry: deployment.entry }], { force: true });
-      }),
-    );
+    await Promise.all(Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)));
+  }
+
+  private async checkSection(container: string, manifestUrl: string): Promise<void> {
+    const current = this.deployments.get(container);
+    const deployment = await deployedAt(manifestUrl);
+    if (!deployment) {
+      if (current) return;
+      const placeholder = unreachable(manifestUrl);
+      registerRemotes([{ name: container, entry: placeholder.entry }], { force: true });
+      this.keep(container, placeholder);
+      return;
+    }
+    if (current?.entry === deployment.entry) return;
+    // The modules rendered so far are loaded from the new build before it replaces the one kept.
+    const rendered = [...this.modules.keys()].filter((id) => id.startsWith(`${container}/`));
+    registerRemotes([{ name: container, entry: deployment.entry }], { force: true });
+    const fresh = rendered.map((id) => [id, this.loadNow(id)] as const);
+    try {
+      await Promise.all(fresh.map(([, module]) => module));
+    } catch (error) {
+      console.error(`The build of ${container} at ${manifestUrl} does not load: the one kept goes on being rendered`, error);
+      if (current) registerRemotes([{ name: container, entry: current.entry }], { force: true });
+      return;
+    }
+    this.keep(container, deployment);
+    for (const [id, module] of fresh) this.modules.set(id, module);
+  }
+
+  private loadNow(id: RemoteModuleId): Promise<SectionModule> {
+    return withTimeout(loadRemote<SectionModule>(id), this.timeoutMs, `Loading ${id}`).then((value) => {
+      if (!value?.default) throw new Error(`${id} exposes no component`);
+      return value;
+    });
   }
 
   /** A module a section's server build exposes; a failure is not kept, the next page tries again. */
   load(id: RemoteModuleId): Promise<SectionModule> {
     let module = this.modules.get(id);
     if (!module) {
-      const loading = withTimeout(loadRemote<SectionModule>(id), this.timeoutMs, `Loading ${id}`).then((value) => {
-        if (!value?.default) throw new Error(`${id} exposes no component`);
-        return value;
-      });
+      const loading = this.loadNow(id);
       module = loading;
       this.modules.set(id, loading);
       loading.catch(() => this.modules.get(id) === loading && this.modules.delete(id));

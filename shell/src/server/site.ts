@@ -1,22 +1,91 @@
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fetchArchiveYear, fetchArchiveYears, fetchArticleSummaries, sectionAt } from '@blog/shared';
+import path from 'node:path';
+import { fetchArchiveYear, fetchArchiveYears, fetchArticleSummaries, pageAddress, routeAt } from '@blog/shared';
 import compression from 'compression';
 import sirv from 'sirv';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { ServerOptions } from './options';
-import { renderPage, type PageContext } from './render';
+import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
+import { renderPage, withReadDeadline, type PageContext } from './render';
+import { SIGNATURE_HEADER, tagsOfReport, verifySignature } from './revalidate';
+import { TAG } from './tags';
 
 // Hashed files never change; everything else (the config, `remotes.json`) is asked again.
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
+
+/** A name, an IPv4 address or a bracketed IPv6 one, with an optional port: anything else is not a Host. */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Where a changed page is reported (`POST`, signed by the CMS). */
+export const REVALIDATE_PATH = '/_revalidate';
+
+/** The largest report of changes read. */
+const MAX_REPORT_BYTES = 1024 * 1024;
+
+/** What a request asks for: its path decoded and normalized (what is checked is what is served) and its query. */
+export function requestTarget(url: string): { pathname: string; search: string } | undefined {
+  // A proxy's absolute form: its host names no link either.
+  if (/^https?:\/\//i.test(url)) {
+    const absolute = URL.canParse(url) ? new URL(url) : undefined;
+    return absolute && requestTarget(`${absolute.pathname}${absolute.search}`);
+  }
+  const queryAt = url.indexOf('?');
+  const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (!rawPath.startsWith('/')) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  return { pathname: path.posix.normalize(decoded), search: queryAt < 0 ? '' : url.slice(queryAt) };
+}
 
 async function everyArticle() {
   const years = await fetchArchiveYears();
   return (await Promise.all(years.map(fetchArchiveYear))).flat();
 }
 
-/** Answers the site: its pages rendered, the sitemap, robots.txt, the feed, and the shell's own files. */
-export function siteHandler(options: ServerOptions, context: Omit<PageContext, 'htmlCacheControl'>) {
-  const page: PageContext = { ...context, htmlCacheControl: options.htmlCacheControl };
+async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString();
+}
+
+/** Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's purge by tag takes it. */
+async function purgeCdn({ url, authorization }: { url: string; authorization: string | undefined }, tags: string[]) {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+      body: JSON.stringify({ tags }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+  } catch (error) {
+    console.error(`The CDN at ${url} was not asked to drop ${tags.join(' ')}:`, error);
+  }
+}
+
+export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs'> {
+  cache: PageCache;
+}
+
+/**
+ * Answers the site: its pages (kept in the page cache, dropped when the CMS reports a change),
+ * the sitemap and the feed likewise, robots.txt, the shell's own files, the health check and the
+ * CMS's reports of changes. Links are built from `BLOG_SITE_URL` only, never from the request.
+ */
+export function siteHandler(options: ServerOptions, { cache, ...context }: SiteContext) {
+  const { siteUrl } = options;
+  const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
   const gzip = compression();
   const files = sirv(options.dist, {
     // Looked up on every request: an edited `config.js` or `remotes.json` is served at once.
@@ -26,42 +95,158 @@ export function siteHandler(options: ServerOptions, context: Omit<PageContext, '
       res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
 
-  const send = (res: ServerResponse, type: string, body: string) => {
-    res.setHeader('Content-Type', type);
-    res.setHeader('Cache-Control', options.htmlCacheControl);
+  const plain = (res: ServerResponse, status: number, body: string, cacheControl = 'no-store') => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', cacheControl);
     res.end(body);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse) {
-    const siteUrl = options.siteUrl ?? `http://${req.headers.host ?? `localhost:${options.port}`}`;
-    const { pathname } = new URL(req.url ?? '/', siteUrl);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.statusCode = 405;
-      res.setHeader('Allow', 'GET, HEAD');
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: Outcome) {
+    // Only a good render is for others to keep: a degraded page, or a changed page's last copy, is this visitor's.
+    const good = outcome === 'hit' || outcome === 'stale' || outcome === 'miss';
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', page.type);
+    res.setHeader('Cache-Control', good ? options.htmlCacheControl : 'no-store');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Cache', outcome.toUpperCase());
+    if (good) {
+      res.setHeader('ETag', page.etag);
+      // What it shows, for a CDN that purges by tag (Fastly, Varnish xkey; Cloudflare reads Cache-Tag).
+      res.setHeader('Surrogate-Key', page.tags.join(' '));
+      res.setHeader('Cache-Tag', page.tags.join(','));
+      if (req.headers['if-none-match'] === page.etag) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+    }
+    const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzipped ? page.gzip : page.body;
+    if (gzipped) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, address: string, render: Render, status = 200) {
+    // Kept per build of the shell and of the sections: a redeployed section's pages are rendered anew.
+    const key = `${context.template.id}.${context.sections.version()}:${address}`;
+    if (req.method === 'HEAD') {
+      // A HEAD is answered from what is kept, and renders nothing.
+      const kept = await cache.peek(key);
+      if (kept) return send(req, res, kept, 'hit');
+      res.statusCode = status;
+      res.setHeader('Cache-Control', 'no-cache');
       res.end();
       return;
     }
-    if (pathname === '/robots.txt') return send(res, 'text/plain; charset=utf-8', robotsTxt(siteUrl));
-    if (pathname === '/sitemap.xml') {
-      return send(res, 'application/xml; charset=utf-8', await sitemapXml(siteUrl, await everyArticle()));
-    }
-    if (pathname === '/rss.xml') {
-      const newest = await fetchArticleSummaries({ search: '', page: 1 });
-      return send(res, 'application/rss+xml; charset=utf-8', rssXml(siteUrl, newest?.data ?? []));
-    }
-    // The build's own page and the render server's code are not the site's.
-    if (sectionAt(pathname) || pathname === '/index.html' || pathname.startsWith('/server/')) {
-      return renderPage(req, res, siteUrl, page);
-    }
-    files(req, res, () => void renderPage(req, res, siteUrl, page));
+    const visitor = new AbortController();
+    res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
+    const { page, outcome } = await cache.serve(key, render, visitor.signal);
+    if (!visitor.signal.aborted) send(req, res, page, outcome);
   }
 
-  return (req: IncomingMessage, res: ServerResponse) =>
+  const renderFeed =
+    (type: string, body: () => Promise<string>): Render =>
+    async (signal) => {
+      const { value, readFailed } = await withReadDeadline(signal, options.readTimeoutMs, body);
+      return { status: 200, type, body: value, tags: [TAG.site, TAG.articles], degraded: readFailed };
+    };
+  const feeds: Record<string, Render> = {
+    '/sitemap.xml': renderFeed('application/xml; charset=utf-8', async () => sitemapXml(siteUrl, await everyArticle())),
+    '/rss.xml': renderFeed('application/rss+xml; charset=utf-8', async () => {
+      const newest = await fetchArticleSummaries({ search: '', page: 1 });
+      return rssXml(siteUrl, newest?.data ?? []);
+    }),
+  };
+  // The files a deployer edits to point the site elsewhere, as the browser asks for them.
+  const runtimeFiles: Record<string, { file: string; type: string }> = {
+    '/config.js': { file: options.configFile, type: 'text/javascript; charset=utf-8' },
+    '/remotes.json': { file: options.remotesFile, type: 'application/json' },
+  };
+  // Rendered for each unknown address, which it names, and kept for none: a crawler's guesses fill no cache.
+  const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) =>
+    serve(req, res, pathname, async (signal) => ({
+      ...(await renderPage({ address: pathname, section: undefined }, pageContext, signal)),
+      transient: true,
+    }), 404);
+
+  async function revalidate(req: IncomingMessage, res: ServerResponse) {
+    const body = await readBody(req, MAX_REPORT_BYTES);
+    if (body === undefined) return plain(res, 413, 'Too large');
+    const signature = req.headers[SIGNATURE_HEADER];
+    if (!verifySignature(options.revalidateSecret ?? '', typeof signature === 'string' ? signature : undefined, body, Date.now())) {
+      return plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
+    }
+    const tags = tagsOfReport(body);
+    if (!tags) return plain(res, 400, 'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}]}');
+    await cache.invalidate(tags);
+    if (options.purge) void purgeCdn(options.purge, tags);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify({ dropped: tags }));
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse) {
+    const host = req.headers.host;
+    if (host !== undefined && !HOST.test(host)) return plain(res, 400, 'Bad Request: malformed Host header');
+    const target = requestTarget(req.url ?? '/');
+    if (!target) return plain(res, 400, 'Bad Request: malformed address');
+    const { pathname, search } = target;
+    if (pathname === REVALIDATE_PATH && req.method === 'POST') return revalidate(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return plain(res, 405, 'Method Not Allowed');
+    }
+    if (pathname === '/healthz') {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      const kept = await cache.store.size().catch(() => undefined);
+      res.end(JSON.stringify({ ok: true, cache: kept ?? null, rss: process.memoryUsage().rss }));
+      return;
+    }
+    if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
+    const runtimeFile = runtimeFiles[pathname];
+    if (runtimeFile) {
+      // Read on every request, from wherever the server was pointed: an edit shows at once.
+      res.setHeader('Content-Type', runtimeFile.type);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(await readFile(runtimeFile.file));
+      return;
+    }
+    const feed = feeds[pathname];
+    if (feed) return serve(req, res, pathname, feed);
+
+    const route = routeAt(pathname);
+    if (route && route.path !== pathname) {
+      // The browser's router reads `/articles/` as `/Articles`: the server sends it to the one address.
+      res.statusCode = 301;
+      res.setHeader('Location', `${route.path}${search}`);
+      res.setHeader('Cache-Control', options.htmlCacheControl);
+      res.end();
+      return;
+    }
+    if (route) {
+      const address = pageAddress(route.path, route.section, new URLSearchParams(search));
+      return serve(req, res, address, (signal) => renderPage({ address, section: route.section }, pageContext, signal));
+    }
+    // The build's own page and the render server's code are not the site's, however the address spells them.
+    if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/')) return notFound(req, res, pathname);
+    // The files are looked up by the very path checked above.
+    req.url = `${encodeURI(pathname)}${search}`;
     gzip(req as Parameters<typeof gzip>[0], res as Parameters<typeof gzip>[1], () => {
-      answer(req, res).catch((error: unknown) => {
-        console.error(`${req.url} failed`, error);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+      files(req, res, () => void notFound(req, res, pathname).catch((error: unknown) => fail(req, res, error)));
     });
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, error: unknown) {
+    console.error(`${req.url} failed`, error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  }
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    answer(req, res).catch((error: unknown) => fail(req, res, error));
+  };
 }

@@ -1,0 +1,161 @@
+/** @jest-environment node */
+import { gunzipSync } from 'node:zlib';
+import { MemoryPageStore, PageCache, pageBytes, type Rendered } from './page-cache';
+
+const page = (body: string, tags = ['site', 'articles'], degraded = false): Rendered => ({
+  status: 200,
+  type: 'text/html; charset=utf-8',
+  body,
+  tags,
+  degraded,
+});
+
+let clock: number;
+const now = () => clock;
+const TTL = 60_000;
+
+/** A render that answers when told, counting how often it was started and with which signals. */
+function controlledRender(body = 'v1') {
+  const started: AbortSignal[] = [];
+  const pending: ((rendered: Rendered) => void)[] = [];
+  const render = jest.fn((signal: AbortSignal) => {
+    started.push(signal);
+    return new Promise<Rendered>((resolve, reject) => {
+      pending.push(resolve);
+      signal.addEventListener('abort', () => reject(signal.reason));
+    });
+  });
+  return { render, started, finish: (rendered = page(body)) => pending.shift()?.(rendered) };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+beforeEach(() => {
+  clock = 1_000_000;
+});
+
+describe('the page cache', () => {
+  it('renders a page once, then answers it kept, with its gzip and an ETag of its bytes', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const render = jest.fn(async () => page('<p>Home</p>'));
+    const first = await cache.serve('/Home', render);
+    const second = await cache.serve('/Home', render);
+    expect([first.outcome, second.outcome]).toEqual(['miss', 'hit']);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(second.page.body.toString()).toBe('<p>Home</p>');
+    expect(gunzipSync(second.page.gzip).toString()).toBe('<p>Home</p>');
+    expect(second.page.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it('renders once for visitors who ask at the same time', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const { render, finish } = controlledRender();
+    const answers = Promise.all([1, 2, 3].map(() => cache.serve('/Home', render)));
+    await settle();
+    finish();
+    expect((await answers).map(({ outcome }) => outcome)).toEqual(['miss', 'miss', 'miss']);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a page past its time at once and renders it again in the background, once', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    await cache.serve('/Home', async () => page('v1'));
+    clock += TTL;
+    const { render, finish } = controlledRender();
+    const [a, b] = await Promise.all([cache.serve('/Home', render), cache.serve('/Home', render)]);
+    expect([a.outcome, b.outcome, a.page.body.toString()]).toEqual(['stale', 'stale', 'v1']);
+    expect(render).toHaveBeenCalledTimes(1);
+    finish(page('v2'));
+    await settle();
+    const next = await cache.serve('/Home', render);
+    expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'v2']);
+  });
+
+  it('drops the pages that showed a change, and only those', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    await cache.serve('/Articles?title=A', async () => page('A v1', ['site', 'article-a']));
+    await cache.serve('/About', async () => page('About v1', ['site', 'about']));
+    await cache.invalidate(['article-a']);
+    const article = await cache.serve('/Articles?title=A', async () => page('A v2', ['site', 'article-a']));
+    const about = await cache.serve('/About', async () => page('About v2', ['site', 'about']));
+    expect([article.outcome, article.page.body.toString()]).toEqual(['miss', 'A v2']);
+    expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v1']);
+  });
+
+  it('keeps no page as good that a change reached while it rendered', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const { render, finish } = controlledRender();
+    const answer = cache.serve('/Home', render);
+    await settle();
+    clock += 10;
+    await cache.invalidate(['articles']);
+    clock += 10;
+    finish(page('read before the change'));
+    expect((await answer).outcome).toBe('miss');
+    const next = await cache.serve('/Home', async () => page('read after the change'));
+    expect([next.outcome, next.page.body.toString()]).toEqual(['miss', 'read after the change']);
+  });
+
+  it('never keeps a degraded page: it answers the last good copy while there is one, else the degraded page', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const degraded = await cache.serve('/Home', async () => page('empty views', ['site'], true));
+    expect([degraded.outcome, degraded.page.body.toString()]).toEqual(['degraded', 'empty views']);
+    expect((await cache.serve('/Home', async () => page('good'))).outcome).toBe('miss');
+
+    await cache.invalidate(['articles']);
+    const fallback = await cache.serve('/Home', async () => page('empty views', ['site'], true));
+    expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = await cache.serve('/Home', async () => Promise.reject(new Error('the shell failed')));
+    expect([failed.outcome, failed.page.body.toString()]).toEqual(['fallback', 'good']);
+    expect(logged).toHaveBeenCalledWith('Rendering /Home failed: its last good copy is answered', expect.any(Error));
+    logged.mockRestore();
+    const back = await cache.serve('/Home', async () => page('good again'));
+    expect([back.outcome, back.page.body.toString()]).toEqual(['miss', 'good again']);
+  });
+
+  it('keeps no page that is for its address only', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const render = jest.fn(async () => ({ ...page('There is no page at /x'), status: 404, transient: true }));
+    expect((await cache.serve('/x', render)).outcome).toBe('miss');
+    expect((await cache.serve('/x', render)).outcome).toBe('miss');
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('abandons a render once every visitor waiting for it has gone', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const { render, started } = controlledRender();
+    const visitors = [new AbortController(), new AbortController()];
+    const answers = visitors.map((visitor) => cache.serve('/Home', render, visitor.signal).catch((error: Error) => error));
+    await settle();
+    visitors[0].abort();
+    expect(started[0].aborted).toBe(false);
+    visitors[1].abort();
+    expect(started[0].aborted).toBe(true);
+    expect(await answers[1]).toBeInstanceOf(Error);
+  });
+
+  it('answers a HEAD from a good kept page only', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    expect(await cache.peek('/Home')).toBeUndefined();
+    await cache.serve('/Home', async () => page('v1'));
+    expect((await cache.peek('/Home'))?.body.toString()).toBe('v1');
+    await cache.invalidate(['site']);
+    expect(await cache.peek('/Home')).toBeUndefined();
+  });
+});
+
+describe('pages kept in memory', () => {
+  it('never hold more bytes than their bound, dropping the least recently used', async () => {
+    const oneKilobyte = 'x'.repeat(1024);
+    const bytes = pageBytes((await new PageCache(new MemoryPageStore(1e6), TTL, now).serve('x', async () => page(oneKilobyte))).page);
+    const store = new MemoryPageStore(bytes * 3);
+    const cache = new PageCache(store, TTL, now);
+    for (const key of ['a', 'b', 'c']) await cache.serve(key, async () => page(oneKilobyte));
+    await cache.serve('a', async () => page(oneKilobyte));
+    await cache.serve('d', async () => page(oneKilobyte));
+    expect(await store.size()).toEqual({ bytes: bytes * 3, maxBytes: bytes * 3, pages: 3 });
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBeDefined();
+  });
+});

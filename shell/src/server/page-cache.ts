@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** A page as the render server answers it: HTML, or the sitemap and the feed. */
+export interface Rendered {
+  status: number;
+  type: string;
+  body: string;
+  /** What it was rendered from (`tags.ts`). */
+  tags: string[];
+  /** Rendered while a read or a section failed: shown to the visitor who waited, never kept as good. */
+  degraded: boolean;
+  /** Good, but for this address only and not worth keeping (the not-found page names the address asked for). */
+  transient?: boolean;
+}
+
+/** A page ready to be answered again and again: its bytes, gzipped once, and what names it. */
+export interface CachedPage {
+  status: number;
+  type: string;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  tags: string[];
+  /** When its reads began: a change after that is not in it. */
+  renderedAt: number;
+}
+
+/** A kept page; an invalid one showed something that changed since, and stands in only while no good render can be had. */
+export interface StoredPage {
+  page: CachedPage;
+  invalid: boolean;
+}
+
+/** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
+export interface PageStore {
+  get(key: string): Promise<StoredPage | undefined>;
+  set(key: string, stored: StoredPage): Promise<void>;
+  /** Marks every page with one of `tags` invalid, and remembers when. */
+  invalidate(tags: string[], at: number): Promise<void>;
+  /** Whether one of `tags` was invalidated at or after `since`. */
+  invalidatedSince(tags: string[], since: number): Promise<boolean>;
+  /** How many bytes the kept pages take and may take, when the store knows. */
+  size(): Promise<{ bytes: number; maxBytes: number; pages: number } | undefined>;
+  close(): Promise<void>;
+}
+
+export function cachedPage({ status, type, body, tags }: Rendered, renderedAt: number): CachedPage {
+  const bytes = Buffer.from(body);
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  return { status, type, body: bytes, gzip: gzipSync(bytes), etag, tags, renderedAt };
+}
+
+/** Bytes a kept page holds, with room for its bookkeeping. */
+export const pageBytes = ({ body, gzip, tags }: CachedPage) =>
+  body.length + gzip.length + tags.reduce((sum, tag) => sum + tag.length, 0) + 256;
+
+/** How long a change is remembered: longer than any render takes, so a render that read before it is never kept as good. */
+const REMEMBER_CHANGES_MS = 60_000;
+
+/** Pages kept in the render server's own memory, the least recently used dropped past `maxBytes`. */
+export class MemoryPageStore implements PageStore {
+  private readonly pages: LRUCache<string, StoredPage>;
+  private readonly changedAt = new Map<string, number>();
+
+  constructor(maxBytes: number) {
+    this.pages = new LRUCache<string, StoredPage>({ maxSize: maxBytes, sizeCalculation: ({ page }) => pageBytes(page) });
+  }
+
+  async get(key: string) {
+    return this.pages.get(key);
+  }
+
+  async set(key: string, stored: StoredPage) {
+    this.pages.set(key, stored);
+  }
+
+  async invalidate(tags: string[], at: number) {
+    for (const tag of tags) this.changedAt.set(tag, at);
+    for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
+    const changed = new Set(tags);
+    // Marked where it lies: an invalid page keeps its place as the last good copy.
+    for (const stored of this.pages.values()) if (stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
+  }
+
+  async invalidatedSince(tags: string[], since: number) {
+    return tags.some((tag) => (this.changedAt.get(tag) ?? -Infinity) >= since);
+  }
+
+  async size() {
+    return { bytes: this.pages.calculatedSize, maxBytes: this.pages.maxSize, pages: this.pages.size };
+  }
+
+  async close() {
+    this.pages.clear();
+  }
+}
+
+/**
+ * How a page was answered: kept and fresh; kept and past its time (rendered again meanwhile);
+ * rendered now; the last good copy of a page that could not be rendered well now; or rendered
+ * badly with no copy kept.
+ */
+export type Outcome = 'hit' | 'stale' | 'miss' | 'fallback' | 'degraded';
+
+interface Flight {
+  done: Promise<{ page: CachedPage; degraded: boolean }>;
+  controller: AbortController;
+  /** Visitors waiting for it; when the last has gone, it is abandoned. A render in the background has none and is never abandoned. */
+  waiting: number;
+  background: boolean;
+}
+
+export type Render = (signal: AbortSignal) => Promise<Rendered>;
+
+/**
+ * Pages rendered once and answered many times. A fresh kept page is answered as it is; one past
+ * `ttlMs` is answered while it is rendered again in the background. A page invalidated by a change
+ * (or never kept) is rendered for the visitor, once however many ask at the same time. A page
+ * rendered while its reads or sections failed is never kept: the last good copy is answered
+ * instead while there is one.
+ */
+export class PageCache {
+  private readonly flights = new Map<string, Flight>();
+
+  constructor(
+    readonly store: PageStore,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
+  async peek(key: string): Promise<CachedPage | undefined> {
+    const stored = await this.stored(key);
+    return stored && !stored.invalid ? stored.page : undefined;
+  }
+
+  async serve(key: string, render: Render, visitor?: AbortSignal): Promise<{ page: CachedPage; outcome: Outcome }> {
+    const stored = await this.stored(key);
+    if (stored && !stored.invalid) {
+      if (this.now() - stored.page.renderedAt < this.ttlMs) return { page: stored.page, outcome: 'hit' };
+      if (!this.flights.has(key)) this.start(key, render, true).done.catch(() => undefined);
+      return { page: stored.page, outcome: 'stale' };
+    }
+    let rendered: { page: CachedPage; degraded: boolean };
+    try {
+      rendered = await this.join(key, render, visitor);
+    } catch (error) {
+      if (!stored) throw error;
+      console.error(`Rendering ${key} failed: its last good copy is answered`, error);
+      return { page: stored.page, outcome: 'fallback' };
+    }
+    if (!rendered.degraded) return { page: rendered.page, outcome: 'miss' };
+    return stored ? { page: stored.page, outcome: 'fallback' } : { page: rendered.page, outcome: 'degraded' };
+  }
+
+  /** Drops every page that showed one of `tags`. */
+  async invalidate(tags: string[]): Promise<void> {
+    await this.store.invalidate(tags, this.now());
+    // Renders on their way read what was there before: whoever asks next starts a new one.
+    this.flights.clear();
+  }
+
+  private async stored(key: string): Promise<StoredPage | undefined> {
+    try {
+      return await this.store.get(key);
+    } catch (error) {
+      console.error(`The page cache could not be read for ${key}`, error);
+      return undefined;
+    }
+  }
+
+  private join(key: string, render: Render, visitor?: AbortSignal) {
+    const flight = this.flights.get(key) ?? this.start(key, render, false);
+    if (visitor && !flight.background) {
+      flight.waiting += 1;
+      visitor.addEventListener(
+        'abort',
+        () => {
+          flight.waiting -= 1;
+          if (flight.waiting === 0) flight.controller.abort(new Error(`Nobody waits for ${key} any more`));
+        },
+        { once: true },
+      );
+    }
+    return flight.done;
+  }
+
+  private start(key: string, render: Render, background: boolean): Flight {
+    const renderedAt = this.now();
+    const controller = new AbortController();
+    const done = (async () => {
+      const rendered = await render(controller.signal);
+      const page = cachedPage(rendered, renderedAt);
+      if (!rendered.degraded && !rendered.transient) await this.keep(key, page);
+      return { page, degraded: rendered.degraded };
+    })();
+    const flight: Flight = { done, controller, waiting: 0, background };
+    this.flights.set(key, flight);
+    const land = () => this.flights.get(key) === flight && this.flights.delete(key);
+    done.then(land, land);
+    return flight;
+  }
+
+  private async keep(key: string, page: CachedPage) {
+    try {
+      // A change that arrived while it rendered is not in it: kept, but only as a stand-in.
+      const invalid = await this.store.invalidatedSince(page.tags, page.renderedAt);
+      await this.store.set(key, { page, invalid });
+    } catch (error) {
+      console.error(`The page cache could not keep ${key}`, error);
+    }
+  }
+}

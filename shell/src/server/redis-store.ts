@@ -1,0 +1,84 @@
+import Redis from 'ioredis';
+import type { CachedPage, PageStore, StoredPage } from './page-cache';
+
+const PREFIX = 'blog:';
+const pageKey = (key: string) => `${PREFIX}page:${key}`;
+const tagKey = (tag: string) => `${PREFIX}tag:${tag}`;
+const CHANGED_AT = `${PREFIX}changed-at`;
+
+/** A kept page leaves Redis after a day unread-and-unchanged at the latest; Redis's own `maxmemory` policy bounds the bytes. */
+const KEEP_SECONDS = 24 * 60 * 60;
+
+type Meta = Pick<CachedPage, 'status' | 'type' | 'etag' | 'tags' | 'renderedAt'>;
+
+/**
+ * Marks invalid every page of each tag's set (those still kept), forgets the set, and notes when
+ * the tag changed: one script, so no page is kept from a set between reading and clearing it.
+ */
+const INVALIDATE = `
+for i, tag in ipairs(KEYS) do
+  for _, page in ipairs(redis.call('SMEMBERS', tag)) do
+    if redis.call('EXISTS', page) == 1 then redis.call('HSET', page, 'invalid', '1') end
+  end
+  redis.call('DEL', tag)
+  redis.call('HSET', ARGV[1], ARGV[i + 2], ARGV[2])
+end
+return #KEYS`;
+
+/**
+ * Pages kept in Redis (`BLOG_CACHE_URL`), shared by every render server that names it: one
+ * change reported to any of them drops the page for all. A Redis that cannot be reached makes
+ * the page cache answer nothing: pages are rendered as if nothing were kept.
+ */
+export class RedisPageStore implements PageStore {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, {
+      // Fail at once rather than queue while Redis is away: the page is rendered instead.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1_000,
+      lazyConnect: false,
+    });
+    this.redis.on('error', (error: Error) => console.error(`The page cache at ${url}:`, error.message));
+    this.redis.defineCommand('invalidateTags', { lua: INVALIDATE });
+  }
+
+  async get(key: string): Promise<StoredPage | undefined> {
+    const [meta, body, gzip, invalid] = await this.redis.hmgetBuffer(pageKey(key), 'meta', 'body', 'gzip', 'invalid');
+    if (!meta || !body || !gzip) return undefined;
+    const page: CachedPage = { ...(JSON.parse(meta.toString()) as Meta), body, gzip };
+    return { page, invalid: invalid?.toString() === '1' };
+  }
+
+  async set(key: string, { page, invalid }: StoredPage): Promise<void> {
+    const { body, gzip, ...meta } = page;
+    const transaction = this.redis
+      .multi()
+      .hset(pageKey(key), { meta: JSON.stringify(meta), body, gzip, invalid: invalid ? '1' : '0' })
+      .expire(pageKey(key), KEEP_SECONDS);
+    for (const tag of page.tags) transaction.sadd(tagKey(tag), pageKey(key)).expire(tagKey(tag), KEEP_SECONDS);
+    await transaction.exec();
+  }
+
+  async invalidate(tags: string[], at: number): Promise<void> {
+    const invalidateTags = (this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number>>)
+      .invalidateTags;
+    await invalidateTags.call(this.redis, tags.length, ...tags.map(tagKey), CHANGED_AT, at, ...tags);
+  }
+
+  async invalidatedSince(tags: string[], since: number): Promise<boolean> {
+    if (tags.length === 0) return false;
+    const times = await this.redis.hmget(CHANGED_AT, ...tags);
+    return times.some((time) => time !== null && Number(time) >= since);
+  }
+
+  async size() {
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,43 @@
+/** @jest-environment node */
+import { sign, tagsOfReport, verifySignature } from './revalidate';
+import { TAG } from './tags';
+
+const SECRET = 'shared-secret';
+const body = JSON.stringify({ changes: [{ event: 'entry.update', uid: 'api::about-me.about-me', documentId: 'a' }] });
+const now = 1_700_000_000_000;
+
+describe('a report of changes', () => {
+  it('is taken when signed with the shared secret, recently', () => {
+    expect(verifySignature(SECRET, sign(SECRET, body, now - 1000), body, now)).toBe(true);
+  });
+
+  it.each([
+    ['no signature', undefined],
+    ['another secret', sign('another', body, now)],
+    ['another body', sign(SECRET, `${body} `, now)],
+    ['an old one, replayed', sign(SECRET, body, now - 10 * 60_000)],
+    ['a malformed one', 'v1=abc'],
+  ])('is refused with %s', (_case, signature) => {
+    expect(verifySignature(SECRET, signature, body, now)).toBe(false);
+  });
+
+  it('is refused by a server with no secret', () => {
+    expect(verifySignature('', sign('', body, now), body, now)).toBe(false);
+  });
+
+  it('drops the tags of its changes, each once', () => {
+    const changes = [
+      { event: 'entry.update', uid: 'api::about-me.about-me' },
+      { event: 'entry.publish', uid: 'api::article.article', documentId: 'd' },
+      { event: 'entry.update', uid: 'api::article.article', documentId: 'd' },
+    ];
+    expect(tagsOfReport(JSON.stringify({ changes }))).toEqual([TAG.about, TAG.articles, TAG.article('d')]);
+  });
+
+  it.each(['not json', '{}', '{"changes":[{"uid":3}]}', '{"changes":[{"event":"x","uid":"y","article":7}]}'])(
+    'is not one: %s',
+    (text) => {
+      expect(tagsOfReport(text)).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,42 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { tagsOfChange, type ContentChange } from './tags';
+
+/** The header the CMS signs its reports with: `t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const SIGNATURE_HEADER = 'x-blog-signature';
+
+/** A report older (or further ahead) than this is refused: a captured one cannot be replayed later. */
+const MAX_SKEW_MS = 5 * 60_000;
+
+const hmac = (secret: string, at: number, body: string) => createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
+
+/** The signature the CMS sends with `body`. */
+export const sign = (secret: string, body: string, at: number) => `t=${at},v1=${hmac(secret, at, body)}`;
+
+/** Whether `header` signs `body` with `secret`, recently; compared in constant time. */
+export function verifySignature(secret: string, header: string | undefined, body: string, now: number): boolean {
+  const match = /^t=(\d{1,16}),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  if (!secret || !match) return false;
+  const at = Number(match[1]);
+  if (Math.abs(now - at) > MAX_SKEW_MS) return false;
+  return timingSafeEqual(Buffer.from(hmac(secret, at, body), 'hex'), Buffer.from(match[2], 'hex'));
+}
+
+const isChange = (value: unknown): value is ContentChange => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { event, uid, documentId, article } = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
+  return typeof event === 'string' && typeof uid === 'string' && optionalText(documentId) && optionalText(article);
+};
+
+/** The tags a report's changes drop (`{"changes":[…]}`); undefined when it is not one. */
+export function tagsOfReport(body: string): string[] | undefined {
+  let report: unknown;
+  try {
+    report = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const changes = (report as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes) || !changes.every(isChange)) return undefined;
+  return [...new Set(changes.flatMap(tagsOfChange))];
+}

@@ -1,0 +1,79 @@
+/** @jest-environment node */
+import { createQueryClient, queries } from '@blog/shared';
+import { anArticle } from '@blog/shared/testing';
+import { TAG, tagsOfChange, tagsOfReads } from './tags';
+
+describe('the tags of a page', () => {
+  it('name what its reads showed', () => {
+    const reads = createQueryClient();
+    const article = anArticle({ documentId: 'doc-1', title_article: 'Munitions Math' });
+    reads.setQueryData(queries.article('Munitions Math').queryKey, article);
+    reads.setQueryData(queries.articleComments('Munitions Math').queryKey, null);
+    reads.setQueryData(queries.mostPopular().queryKey, []);
+    reads.setQueryData(queries.contactDetails().queryKey, null);
+    expect(tagsOfReads(reads).sort()).toEqual(
+      [TAG.site, TAG.article('doc-1'), TAG.comments('Munitions Math'), TAG.articles, TAG.commentCounts, TAG.contact].sort(),
+    );
+  });
+
+  it('name the lists for a title that names no article: publishing one by that title changes the page', () => {
+    const reads = createQueryClient();
+    reads.setQueryData(queries.article('Not yet').queryKey, null);
+    expect(tagsOfReads(reads)).toEqual([TAG.site, TAG.articles]);
+  });
+
+  it('know every read a page can show', () => {
+    // Typed as every query there is: a new read does not compile here until it is listed.
+    const everyRead: { [Name in keyof typeof queries]: ReturnType<(typeof queries)[Name]> } = {
+      homeArticles: queries.homeArticles(),
+      article: queries.article('x'),
+      articleComments: queries.articleComments('x'),
+      articleSummaries: queries.articleSummaries({ search: 'x', page: 1 }),
+      mostPopular: queries.mostPopular(),
+      topicCounts: queries.topicCounts(),
+      archiveYears: queries.archiveYears(),
+      archiveYear: queries.archiveYear(2025),
+      recentArticles: queries.recentArticles(3),
+      newsletter: queries.newsletter(),
+      about: queries.about(),
+      startHere: queries.startHere(),
+      contactDetails: queries.contactDetails(),
+      coverContact: queries.coverContact(),
+    };
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reads = createQueryClient();
+    for (const { queryKey } of Object.values(everyRead)) reads.setQueryData(queryKey, null);
+    tagsOfReads(reads);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('are single tokens, as Surrogate-Key and Cache-Tag headers need', () => {
+    expect(TAG.comments('Drones, tanks & "the" budget')).toMatch(/^comments-[0-9a-f]{16}$/);
+  });
+});
+
+describe('the tags a change drops', () => {
+  it('for an article: every list and the article', () => {
+    expect(tagsOfChange({ event: 'entry.publish', uid: 'api::article.article', documentId: 'doc-1' })).toEqual([
+      TAG.articles,
+      TAG.article('doc-1'),
+    ]);
+  });
+
+  it('for a comment: its article’s comments, and the counts unless it was a vote', () => {
+    const comment = { uid: 'api::comment.comment', documentId: 'c-1', article: 'Munitions Math' };
+    expect(tagsOfChange({ ...comment, event: 'entry.update' })).toEqual([TAG.comments('Munitions Math'), TAG.commentCounts]);
+    expect(tagsOfChange({ ...comment, event: 'comment.vote' })).toEqual([TAG.comments('Munitions Math')]);
+  });
+
+  it('for a single page: that page', () => {
+    expect(tagsOfChange({ event: 'entry.update', uid: 'api::about-me.about-me', documentId: 'a' })).toEqual([TAG.about]);
+    expect(tagsOfChange({ event: 'entry.update', uid: 'api::contact-detail.contact-detail' })).toEqual([TAG.contact]);
+  });
+
+  it('for anything narrower tags do not name (a photo replaced, a comment without its article): the whole site', () => {
+    expect(tagsOfChange({ event: 'media.update', uid: 'plugin::upload.file' })).toEqual([TAG.site]);
+    expect(tagsOfChange({ event: 'entry.update', uid: 'api::comment.comment', documentId: 'c-1' })).toEqual([TAG.site]);
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * What a cached page was rendered from, named so that a change in the CMS finds every page that
+ * showed it: the render server drops them, and a CDN purging by tag (`Surrogate-Key`, `Cache-Tag`)
+ * can do the same. Tags are single tokens: a title is named by a digest of it.
+ */
+export const TAG = {
+  /** Every page: dropped by a change nothing narrower names (a photo replaced in the media library). */
+  site: 'site',
+  /** Lists and aggregates of articles: Home, the list, the archive, the footer's newest, topics, most popular, sitemap, feed. */
+  articles: 'articles',
+  /** One article's own text, photos and sources. */
+  article: (documentId: string) => `article-${documentId}`,
+  /** One article's approved comments and their votes, by the article's title (a comment names its article by title). */
+  comments: (title: string) => `comments-${createHash('sha256').update(title).digest('hex').slice(0, 16)}`,
+  /** How many approved comments articles have: most popular. */
+  commentCounts: 'comment-counts',
+  about: 'about',
+  startHere: 'start-here',
+  newsletter: 'newsletter',
+  contact: 'contact',
+  contactCover: 'contact-cover',
+} as const;
+
+/** The tags of one read a page shows, by the first part of its query key (`shared/src/queries.ts`). */
+const READ_TAGS: Record<string, (key: readonly unknown[], data: unknown) => string[]> = {
+  'home-articles': () => [TAG.articles],
+  // A title that names no article shows the list: publishing one by that title changes the page.
+  article: (_key, data) => (isDocument(data) ? [TAG.article(data.documentId)] : [TAG.articles]),
+  'article-comments': ([, title]) => [TAG.comments(String(title))],
+  'article-summaries': () => [TAG.articles],
+  'most-popular': () => [TAG.articles, TAG.commentCounts],
+  'topic-counts': () => [TAG.articles],
+  'archive-years': () => [TAG.articles],
+  'archive-year': () => [TAG.articles],
+  'recent-articles': () => [TAG.articles],
+  newsletter: () => [TAG.newsletter],
+  about: () => [TAG.about],
+  'start-here': () => [TAG.startHere],
+  'contact-details': () => [TAG.contact],
+  'cover-contact': () => [TAG.contactCover],
+};
+
+function isDocument(data: unknown): data is { documentId: string } {
+  return typeof data === 'object' && data !== null && typeof (data as { documentId?: unknown }).documentId === 'string';
+}
+
+/** Every tag of a page rendered from `reads`; `site` always. A read the table does not know is logged. */
+export function tagsOfReads(reads: QueryClient): string[] {
+  const tags = new Set<string>([TAG.site]);
+  for (const { queryKey, state } of reads.getQueryCache().getAll()) {
+    // Asked for by a view but read only in the browser (the map's place, the dialling prefixes): not in the page.
+    if (state.status !== 'success') continue;
+    const tagsOf = READ_TAGS[String(queryKey[0])];
+    if (!tagsOf) {
+      console.error(`The read ${JSON.stringify(queryKey)} has no cache tags: only a change of the whole site drops its pages`);
+      continue;
+    }
+    for (const tag of tagsOf(queryKey, state.data)) tags.add(tag);
+  }
+  return [...tags];
+}
+
+/** A change the CMS reports (`POST /_revalidate`): what happened, to which document. */
+export interface ContentChange {
+  event: string;
+  uid: string;
+  documentId?: string;
+  /** A comment's article, by title. */
+  article?: string;
+}
+
+const SINGLE_PAGES: Record<string, string> = {
+  'api::about-me.about-me': TAG.about,
+  'api::new-start-here.new-start-here': TAG.startHere,
+  'api::news-letter.news-letter': TAG.newsletter,
+  'api::contact-detail.contact-detail': TAG.contact,
+  'api::cover-contact-me.cover-contact-me': TAG.contactCover,
+};
+
+/** The tags of the pages that showed what changed; `site` for a change nothing narrower names. */
+export function tagsOfChange({ event, uid, documentId, article }: ContentChange): string[] {
+  if (uid === 'api::article.article') return documentId ? [TAG.articles, TAG.article(documentId)] : [TAG.articles];
+  if (uid === 'api::comment.comment' && article !== undefined) {
+    // A vote changes the counts beside one comment; approving or removing one changes how many an article has.
+    return event === 'comment.vote' ? [TAG.comments(article)] : [TAG.comments(article), TAG.commentCounts];
+  }
+  const single = SINGLE_PAGES[uid];
+  return single ? [single] : [TAG.site];
+}
