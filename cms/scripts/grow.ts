@@ -4,6 +4,7 @@ import path from 'path';
 import createKnex, { type Knex } from 'knex';
 import { env } from '@strapi/utils';
 import databaseConfig from '../config/database';
+import { readModelChanged } from '../src/lib/read-model-cache';
 
 /**
  * Grows a throw-away database, in seconds, to N published articles and M approved comments, to try
@@ -71,6 +72,8 @@ export async function growDatabase(knex: Knex, target: GrowTarget): Promise<Grow
     const commentsAdded = Math.max(0, target.comments - Number(approved));
     const articles = [...published.map((row) => ({ title: row.title_article, date: row.day })), ...added];
     await addComments(trx, articles, commentsAdded);
+    // A CMS running on this database answers its read model anew.
+    await readModelChanged(trx);
     return { articlesAdded, commentsAdded };
   });
 }

@@ -1,16 +1,20 @@
 import type { Core } from '@strapi/strapi';
+import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
+import { changesReadModel, ensureReadModelVersionTable, raiseVersionOnWrites, readModelChanged } from './lib/read-model-cache';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { seedIfEmpty } from './seed';
 import { takeStartupLock } from './startup-lock';
 
 let releaseStartupLock: () => Promise<void> = async () => undefined;
+let changeReports: ChangeReports | undefined;
 
 export default {
   // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
+    raiseVersionOnWrites(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -18,9 +22,23 @@ export default {
       await grantPublicPermissions(strapi);
       await ensureRateLimitTable(strapi.db.connection);
       await ensureReadModelIndexes(strapi);
+      await ensureReadModelVersionTable(strapi.db.connection);
       await seedIfEmpty(strapi);
     } finally {
       await releaseStartupLock();
     }
+    // From here on, not for the seed: each change is reported to the render servers, once the read
+    // model's kept answers are dropped (in every process), so that their next reads find it.
+    changeReports = changeReportsFor(strapi);
+    strapi.eventHub.subscribe(async (event: string, payload: unknown) => {
+      const change = changeOf(event, payload);
+      if (!change) return;
+      if (changesReadModel(change)) await readModelChanged(strapi.db.connection);
+      changeReports?.report(change);
+    });
+  },
+
+  destroy() {
+    changeReports?.stop();
   },
 };

@@ -267,3 +267,46 @@ describe('HTTP caching of public reads', () => {
     expect(after.body.data[0]).toEqual({ ...leader, comments: leader.comments + 1 });
   });
 });
+
+describe('answers kept between changes', () => {
+  const read = async (path: string) => (await request(path)).body.data;
+
+  it('are the same answer again while nothing changes', async () => {
+    const first = await request('/api/article-topics');
+    const second = await request('/api/article-topics');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+  });
+
+  it('show an article published, edited, unpublished and deleted in every list on the next read', async () => {
+    const lists = async () => ({
+      latest: await read('/api/latest-articles?limit=1'),
+      years: await read('/api/archive-years'),
+      page: (await read('/api/article-summaries?pageSize=1'))[0]?.title_article,
+      topics: await read('/api/article-topics'),
+    });
+    const before = await lists();
+    const title = `Kept answers probe ${Date.now()}`;
+    const article = await author.publishArticle({
+      title_article: title,
+      date_of_the_article: '2031-06-01',
+      topics: [{ category: 'Kept answers' }],
+    });
+    let after = await lists();
+    expect(after.latest).toEqual([expect.objectContaining({ title_article: title })]);
+    expect(after.years[0]).toBe(2031);
+    expect(after.page).toBe(title);
+    expect(after.topics).toContainEqual({ category: 'Kept answers', count: 1 });
+
+    await author.editArticle(article.documentId, { title_article: `${title} (edited)` });
+    expect((await lists()).page).toBe(`${title} (edited)`);
+
+    await author.unpublishArticle(article.documentId);
+    expect(await lists()).toEqual(before);
+    await author.publish(article.documentId);
+    expect((await lists()).page).toBe(`${title} (edited)`);
+    await author.deleteArticle(article.documentId);
+    after = await lists();
+    expect(after).toEqual(before);
+  });
+});

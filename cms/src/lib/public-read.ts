@@ -1,6 +1,21 @@
+import { createHash } from 'crypto';
 import type { Context } from 'koa';
 
 /** A read of the content API without credentials: what anonymous visitors (and caches) send. */
 export function isPublicRead(ctx: Context): boolean {
   return (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/api/') && !ctx.get('authorization');
 }
+
+/** An answer's JSON and its strong ETag: the bytes sent and their hash. */
+export interface PreparedAnswer {
+  json: string;
+  etag: string;
+}
+
+export function prepareAnswer(body: unknown): PreparedAnswer {
+  const json = JSON.stringify(body);
+  return { json, etag: `"${createHash('sha256').update(json).digest('base64url')}"` };
+}
+
+/** Where a route that keeps its answers hands them over prepared (`ctx.state`), so that nothing is serialized or hashed again. */
+export const PREPARED_ANSWER = 'preparedAnswer';

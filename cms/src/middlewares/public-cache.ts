@@ -1,7 +1,6 @@
-import { createHash } from 'crypto';
 import { Stream } from 'stream';
 import type { Context, Next } from 'koa';
-import { isPublicRead } from '../lib/public-read';
+import { PREPARED_ANSWER, isPublicRead, prepareAnswer, type PreparedAnswer } from '../lib/public-read';
 
 export interface PublicCacheConfig {
   maxAge: number;
@@ -21,11 +20,10 @@ export default (config: PublicCacheConfig) => {
     const { body } = ctx;
     const isJson = typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && !(body instanceof Stream);
     if (!isPublicRead(ctx) || ctx.status !== 200 || !isJson) return;
-    // Serialized once, here: the hash is of exactly the bytes sent.
-    const json = JSON.stringify(body);
+    // Serialized once, here (or once for all its readers by the route): the hash is of exactly the bytes sent.
+    const { json, etag } = (ctx.state[PREPARED_ANSWER] as PreparedAnswer | undefined) ?? prepareAnswer(body);
     ctx.body = json;
     ctx.type = 'application/json';
-    const etag = `"${createHash('sha256').update(json).digest('base64url')}"`;
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', cacheControl);
     if (matches(ctx.get('if-none-match'), etag)) ctx.status = 304;

@@ -2,6 +2,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
+import { authorOf } from '../support/author';
 import { newVisitor } from '../support/http';
 import { startStrapi, type StrapiProcess } from '../support/strapi-process';
 
@@ -78,5 +79,16 @@ describe('two CMS processes on one PostgreSQL database', () => {
     const refused = answers.find(({ status }) => status === 429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) FROM comments WHERE name = 'Burst'`)).toBe(WRITE_LIMIT);
+  });
+
+  it('answers a write through one in the other’s next read, though it kept the read model’s answer', async () => {
+    const latest = async (cms: StrapiProcess) => (await (await fetch(`${cms.url}/api/latest-articles?limit=1`)).json()).data;
+    const kept = await latest(pair[1]);
+    expect(await latest(pair[1])).toEqual(kept);
+    const title = `Written through the first ${Date.now()}`;
+    const written = await authorOf(pair[0]).publishArticle({ title_article: title, date_of_the_article: '2031-01-01' });
+    expect(await latest(pair[1])).toEqual([expect.objectContaining({ title_article: title })]);
+    await authorOf(pair[0]).unpublishArticle(written.documentId);
+    expect(await latest(pair[1])).toEqual(kept);
   });
 });

@@ -1,25 +1,32 @@
 import { newVisitor } from './visitor';
 
 // The author's side, through the admin API the admin panel itself uses.
-const credentials = { email: 'author@example.test', password: 'Author-Passw0rd!', firstname: 'Test', lastname: 'Author' };
-let token: Promise<string> | undefined;
+const credentials = {
+  email: 'author@example.test',
+  password: 'Author-Passw0rd!',
+  firstname: 'Test',
+  lastname: 'Author',
+};
+const tokens = new Map<string, Promise<string>>();
 
-async function adminRequest<T = any>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${process.env.CMS_URL}${path}`, {
+async function adminRequestTo<T = any>(cmsUrl: string, path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${cmsUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${await authorToken()}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${await authorToken(cmsUrl)}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<T>;
 }
 
-function authorToken(): Promise<string> {
-  token ??= (async () => {
+function authorToken(cmsUrl: string): Promise<string> {
+  let token = tokens.get(cmsUrl);
+  if (token) return token;
+  token = (async () => {
     // Each test file logs in from an address of its own: Strapi allows 5 logins per address in 5 minutes.
     const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() };
     // The first admin registers itself on an empty CMS; later calls log in.
-    const register = await fetch(`${process.env.CMS_URL}/admin/register-admin`, {
+    const register = await fetch(`${cmsUrl}/admin/register-admin`, {
       method: 'POST',
       headers,
       body: JSON.stringify(credentials),
@@ -27,7 +34,7 @@ function authorToken(): Promise<string> {
     const answer = register.ok
       ? await register.json()
       : await (
-          await fetch(`${process.env.CMS_URL}/admin/login`, {
+          await fetch(`${cmsUrl}/admin/login`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ email: credentials.email, password: credentials.password }),
@@ -35,50 +42,107 @@ function authorToken(): Promise<string> {
         ).json();
     const value = answer.data?.token ?? answer.data?.accessToken;
     if (!value) throw new Error(`No admin token: ${JSON.stringify(answer)}`);
-    return value;
+    return value as string;
   })();
+  tokens.set(cmsUrl, token);
   return token;
 }
 
 const collection = (uid: string) => `/content-manager/collection-types/${uid}`;
 
-export const author = {
-  readComment: (documentId: string) =>
-    adminRequest(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
+/** The author at the CMS `cmsUrl()` names. */
+function authorAt(cmsUrl: () => string) {
+  const adminRequest = <T = any>(path: string, method?: string, body?: unknown) =>
+    adminRequestTo<T>(cmsUrl(), path, method, body);
+  const author = {
+    readComment: (documentId: string) =>
+      adminRequest(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
 
-  /** Every comment, approved or not, newest first. */
-  listComments: () =>
-    adminRequest(`${collection('api::comment.comment')}?pageSize=100&sort=createdAt:DESC`).then(
-      (answer) => answer.results as { documentId: string; name: string; comment: string; article: string; approve_comment: boolean }[],
-    ),
+    /** Every comment, approved or not, newest first. */
+    listComments: () =>
+      adminRequest(`${collection('api::comment.comment')}?pageSize=100&sort=createdAt:DESC`).then(
+        (answer) =>
+          answer.results as {
+            documentId: string;
+            name: string;
+            comment: string;
+            article: string;
+            approve_comment: boolean;
+          }[],
+      ),
 
-  approveComment: (documentId: string) =>
-    adminRequest(`${collection('api::comment.comment')}/${documentId}`, 'PUT', { approve_comment: true }),
+    approveComment: (documentId: string) =>
+      adminRequest(`${collection('api::comment.comment')}/${documentId}`, 'PUT', { approve_comment: true }),
 
-  listContactMessages: () =>
-    adminRequest(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then((answer) => answer.results),
+    listContactMessages: () =>
+      adminRequest(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then(
+        (answer) => answer.results,
+      ),
 
-  /** A new article, saved as a draft and never published. */
-  createDraftArticle: (data: Record<string, unknown>) =>
-    adminRequest(collection('api::article.article'), 'POST', data).then((answer) => answer.data as { documentId: string }),
+    /** A new article, saved as a draft and never published. */
+    createDraftArticle: (data: Record<string, unknown>) =>
+      adminRequest(collection('api::article.article'), 'POST', data).then(
+        (answer) => answer.data as { documentId: string },
+      ),
 
-  /** Saves an edit to an article's draft without publishing it. */
-  editArticleDraft: (documentId: string, data: Record<string, unknown>) =>
-    adminRequest(`${collection('api::article.article')}/${documentId}`, 'PUT', data),
+    /** Saves an edit to an article's draft without publishing it. */
+    editArticleDraft: (documentId: string, data: Record<string, unknown>) =>
+      adminRequest(`${collection('api::article.article')}/${documentId}`, 'PUT', data),
 
-  async publishArticle(data: Record<string, unknown>) {
-    const created = await author.createDraftArticle(data);
-    await adminRequest(`${collection('api::article.article')}/${created.documentId}/actions/publish`, 'POST', {});
-    return created;
-  },
+    async publishArticle(data: Record<string, unknown>) {
+      const created = await author.createDraftArticle(data);
+      await author.publish(created.documentId);
+      return created;
+    },
 
-  contactDetails: () =>
-    adminRequest(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(
-      (answer) => answer.results[0] as { documentId: string; location: string; latitude: number | null; longitude: number | null },
-    ),
+    /** Publishes an article's draft, as the Publish button does. */
+    publish: (documentId: string) =>
+      adminRequest(`${collection('api::article.article')}/${documentId}/actions/publish`, 'POST', {}),
 
-  updateContactDetails: (documentId: string, data: Record<string, unknown>) =>
-    adminRequest(`${collection('api::contact-detail.contact-detail')}/${documentId}`, 'PUT', data).then(
-      (answer) => answer.data as { location: string; latitude: number | null; longitude: number | null },
-    ),
-};
+    /** Edits a published article and publishes the edit. */
+    async editArticle(documentId: string, data: Record<string, unknown>) {
+      await author.editArticleDraft(documentId, data);
+      await author.publish(documentId);
+    },
+
+    unpublishArticle: (documentId: string) =>
+      adminRequest(`${collection('api::article.article')}/${documentId}/actions/unpublish`, 'POST', {}),
+
+    deleteArticle: (documentId: string) =>
+      adminRequest(`${collection('api::article.article')}/${documentId}`, 'DELETE'),
+
+    /** The About page the site shows (the first entry). */
+    about: () =>
+      adminRequest(`${collection('api::about-me.about-me')}?pageSize=1&sort=id:ASC`).then(
+        (answer) => answer.results[0] as { documentId: string; title: string; phrase: string },
+      ),
+
+    async editAbout(data: Record<string, unknown>) {
+      const { documentId } = await author.about();
+      await adminRequest(`${collection('api::about-me.about-me')}/${documentId}`, 'PUT', data);
+    },
+
+    contactDetails: () =>
+      adminRequest(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(
+        (answer) =>
+          answer.results[0] as {
+            documentId: string;
+            location: string;
+            latitude: number | null;
+            longitude: number | null;
+          },
+      ),
+
+    updateContactDetails: (documentId: string, data: Record<string, unknown>) =>
+      adminRequest(`${collection('api::contact-detail.contact-detail')}/${documentId}`, 'PUT', data).then(
+        (answer) => answer.data as { location: string; latitude: number | null; longitude: number | null },
+      ),
+  };
+  return author;
+}
+
+/** The author at the tests' CMS (`CMS_URL`). */
+export const author = authorAt(() => process.env.CMS_URL as string);
+
+/** The author at another CMS process. */
+export const authorOf = (cms: { url: string }) => authorAt(() => cms.url);

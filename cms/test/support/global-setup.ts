@@ -1,5 +1,6 @@
 import { startGeocoderStandIn } from './geocoder-stand-in';
 import { startPostgres } from './postgres';
+import { TEST_REVALIDATE_SECRET, startRenderServerStandIn } from './render-server-stand-in';
 import { startStrapi } from './strapi-process';
 
 // Limits low enough to test, and each test acts as its own visitor through X-Forwarded-For.
@@ -20,8 +21,12 @@ export default async function globalSetup() {
     Object.assign(globalThis, { postgres });
   }
   const geocoder = await startGeocoderStandIn();
-  const strapi = await startStrapi({ env: { ...TEST_ENV, GEOCODER_URL: geocoder.url } });
+  const renderServer = await startRenderServerStandIn();
+  const strapi = await startStrapi({
+    env: { ...TEST_ENV, GEOCODER_URL: geocoder.url, RENDER_SERVER_URLS: renderServer.url, REVALIDATE_SECRET: TEST_REVALIDATE_SECRET },
+  });
   process.env.CMS_URL = strapi.url;
   process.env.GEOCODER_URL = geocoder.url;
-  Object.assign(globalThis, { cms: strapi, geocoder });
+  process.env.RENDER_SERVER_STAND_IN = renderServer.url;
+  Object.assign(globalThis, { cms: strapi, geocoder, renderServer });
 }

@@ -1,3 +1,4 @@
 // What other packages' tests (the browser tests) use to run and drive a real CMS.
 export { freePort, startStrapi, type StrapiProcess, type StartOptions } from './strapi-process';
 export { author } from './author';
+export { signReport } from '../../src/lib/change-reports';

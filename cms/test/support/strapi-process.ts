@@ -10,6 +10,8 @@ const STRAPI_BIN = path.join(path.dirname(STRAPI_PACKAGE), require(STRAPI_PACKAG
 
 export interface StrapiProcess {
   url: string;
+  /** Its process: a test may pause it (SIGSTOP) to stall the CMS. */
+  pid: number;
   dataDir: string;
   /** The database variables the process runs with (DATABASE_FILENAME, or DATABASE_CLIENT and DATABASE_URL). */
   database: Record<string, string>;
@@ -76,6 +78,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   await waitUntilHealthy(url, child, output);
   return {
     url,
+    pid: child.pid as number,
     dataDir: dir,
     database,
     stop: () => stopProcess(child),

@@ -39,6 +39,8 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
         details: { [vote.field]: current },
       });
     }
+    // The vote's UPDATE goes around the document service, which emits no event for it.
+    if (comment) await strapi.eventHub.emit('comment.vote', { uid: UID, entry: comment });
     return comment;
   },
 }));

@@ -2,48 +2,63 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
+import { ReadModelCache } from '../../../lib/read-model-cache';
+import { PREPARED_ANSWER } from '../../../lib/public-read';
 
 const SEARCH_MAX_LENGTH = 200;
 
-/** The site's read model: what its sections show, each answered by the database in one go. */
+/**
+ * The site's read model: what its sections show, each answered by the database in one go, and
+ * kept until articles, comments or media change (aggregates over 20,000 comments are read once
+ * per change, not once per request). Parameters are checked before anything is looked up.
+ */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = (name: string) => strapi.service(`api::read-model.${name}`);
+  const kept = new ReadModelCache(strapi.db.connection);
+  const answer = async (ctx: Context, key: string, compute: () => Promise<unknown>) => {
+    const { body, json, etag } = await kept.answer(key, compute);
+    ctx.body = body;
+    ctx.state[PREPARED_ANSWER] = { json, etag };
+  };
+  const list = (ctx: Context, key: string, read: () => Promise<unknown>) =>
+    answer(ctx, key, async () => ({ data: await read(), meta: {} }));
   return {
     async articleSummaries(ctx: Context) {
       onlyParams(ctx.query, ['search', 'page', 'pageSize']);
-      ctx.body = await service('article-summaries').page({
+      const query = {
         search: textParam(ctx.query, 'search', SEARCH_MAX_LENGTH),
         page: integerParam(ctx.query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
         pageSize: integerParam(ctx.query, 'pageSize', { min: 1, max: 50, fallback: 12 }),
-      });
+      };
+      await answer(ctx, `summaries ${JSON.stringify(query)}`, () => service('article-summaries').page(query));
     },
 
     async mostPopularArticles(ctx: Context) {
       onlyParams(ctx.query, []);
-      ctx.body = { data: await service('article-rankings').mostPopular(), meta: {} };
+      await list(ctx, 'most-popular', () => service('article-rankings').mostPopular());
     },
 
     async articleTopics(ctx: Context) {
       onlyParams(ctx.query, []);
-      ctx.body = { data: await service('article-rankings').topics(), meta: {} };
+      await list(ctx, 'topics', () => service('article-rankings').topics());
     },
 
     async archiveYears(ctx: Context) {
       onlyParams(ctx.query, []);
-      ctx.body = { data: await service('archive').years(), meta: {} };
+      await list(ctx, 'years', () => service('archive').years());
     },
 
     async archiveYear(ctx: Context) {
       onlyParams(ctx.query, []);
       const { year } = ctx.params;
       if (!/^\d{4}$/.test(year)) throw new errors.ValidationError('The year must be 4 digits, e.g. 2025.');
-      ctx.body = { data: await service('archive').year(year), meta: {} };
+      await list(ctx, `year ${year}`, () => service('archive').year(year));
     },
 
     async latestArticles(ctx: Context) {
       onlyParams(ctx.query, ['limit']);
       const limit = integerParam(ctx.query, 'limit', { min: 1, max: 10, fallback: 3 });
-      ctx.body = { data: await service('archive').latest(limit), meta: {} };
+      await list(ctx, `latest ${limit}`, () => service('archive').latest(limit));
     },
   };
 };

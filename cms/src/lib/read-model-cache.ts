@@ -1,0 +1,89 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { prepareAnswer, type PreparedAnswer } from './public-read';
+import type { ContentChange } from './change-reports';
+
+/**
+ * One row, one number: the version of what the read model answers from. Every change to articles,
+ * comments or media raises it, in whichever CMS process made the change; every process compares it
+ * (one primary-key read) before answering from what it kept.
+ */
+const TABLE = 'read_model_versions';
+
+export async function ensureReadModelVersionTable(db: Knex): Promise<void> {
+  if (!(await db.schema.hasTable(TABLE))) {
+    await db.schema.createTable(TABLE, (table) => {
+      table.integer('id').primary();
+      table.bigInteger('version').notNullable();
+    });
+  }
+  // Two processes starting at once may both try: the second insert is a no-op.
+  await db(TABLE).insert({ id: 1, version: 0 }).onConflict('id').ignore();
+}
+
+/** Whether a change can change what the read model answers: articles, their photos, approved comments (not a vote). */
+export const changesReadModel = ({ uid, event }: ContentChange) =>
+  uid === 'api::article.article' || uid === 'plugin::upload.file' || (uid === 'api::comment.comment' && event !== 'comment.vote');
+
+/** Raises the version: every kept answer, in every process, is read again. `db` may be a transaction. */
+export async function readModelChanged(db: Knex): Promise<void> {
+  if (await db.schema.hasTable(TABLE)) await db(TABLE).where({ id: 1 }).increment('version', 1);
+}
+
+const DOCUMENT_WRITES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'clone']);
+
+/**
+ * Raises the version in the transaction of each write of an article or a comment: the rows and
+ * the version change together, so no reader sees one without the other, and whoever wrote reads
+ * what they wrote. (A visitor's new comment, unapproved, changes nothing the read model counts.)
+ * Changes to media arrive as events only (`changesReadModel`).
+ */
+export function raiseVersionOnWrites(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    const { uid, action, params } = context as { uid: string; action: string; params?: { data?: { approve_comment?: unknown } } };
+    const visitorsComment = uid === 'api::comment.comment' && action === 'create' && params?.data?.approve_comment !== true;
+    if (DOCUMENT_WRITES.has(action) && (uid === 'api::article.article' || uid === 'api::comment.comment') && !visitorsComment) {
+      // The write's own transaction when it has one (the admin panel's publish does).
+      await strapi.db.transaction(({ trx }) => readModelChanged(trx));
+    }
+    return result;
+  });
+}
+
+async function currentVersion(db: Knex): Promise<string> {
+  const row = await db(TABLE).where({ id: 1 }).first('version');
+  // PostgreSQL answers a bigint as text, SQLite as a number.
+  return String(row?.version ?? 0);
+}
+
+/** How many answers a process keeps: every page of every search would be far more than are ever asked again. */
+const MAX_ANSWERS = 2_000;
+
+/** An answer of the read model, with its JSON and ETag prepared once for every request that gets it. */
+export interface KeptAnswer extends PreparedAnswer {
+  body: unknown;
+}
+
+/**
+ * The read model's answers, kept per request address while the version they were computed at is
+ * the current one. Requests for one address at one version wait for a single computation.
+ */
+export class ReadModelCache {
+  private readonly answers = new LRUCache<string, { version: string; answer: Promise<KeptAnswer> }>({ max: MAX_ANSWERS });
+
+  constructor(private readonly db: Knex) {}
+
+  async answer(key: string, compute: () => Promise<unknown>): Promise<KeptAnswer> {
+    // The version is read before the answer is computed: one computed meanwhile from older rows is kept under the older version.
+    const version = await currentVersion(this.db);
+    const kept = this.answers.get(key);
+    if (kept?.version === version) return kept.answer;
+    const answer = compute().then((body) => ({ body, ...prepareAnswer(body) }));
+    this.answers.set(key, { version, answer });
+    // A failure is not kept: the next request computes again.
+    answer.catch(() => this.answers.get(key)?.answer === answer && this.answers.delete(key));
+    return answer;
+  }
+}
