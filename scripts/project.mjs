@@ -37,12 +37,14 @@ function hasPostgres() {
 
 /**
  * What the tests need from Debian: Chromium for the browser tests (Playwright's own download is
- * not reachable here) and PostgreSQL, on which the CMS's API tests run a second time.
+ * not reachable here), PostgreSQL, on which the CMS's API tests run a second time, and Redis,
+ * which render servers share their page cache through.
  */
 function ensureTestPackages() {
   const missing = [];
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
   if (!process.env.POSTGRES_BIN_DIR && !hasPostgres()) missing.push('postgresql');
+  if (!existsSync(process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server')) missing.push('redis-server');
   if (missing.length === 0) return;
   const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
   console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);

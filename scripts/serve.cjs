@@ -55,14 +55,14 @@ function serveDist(dir, port, overrides = {}) {
  * @param {string} dir the shell's dist folder
  * @param {number} port
  * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
- * @returns {Promise<{ close(callback?: () => void): void }>}
+ * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */
 async function serveRendered(dir, port, env = {}) {
   const server = spawn(process.execPath, [path.join(dir, 'server', 'index.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
   for (let attempt = 0; ; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`The render server stopped (${server.exitCode})`);
     const answered = await new Promise((resolve) =>
@@ -73,6 +73,9 @@ async function serveRendered(dir, port, env = {}) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
+    pid: server.pid,
+    /** How it ended: a signal's name or its exit code. */
+    exited,
     close(callback) {
       exited.then(() => callback?.());
       server.kill('SIGTERM');

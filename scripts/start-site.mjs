@@ -1,33 +1,139 @@
 // `npm start` after the install: the CMS (seeded on its first start) and every app's production
-// bundle, each app on its own origin as if deployed separately.
+// bundle, each app on its own origin as if deployed separately. The CMS and the render server are
+// watched: one that dies is started again, while the others (and the pages the render server
+// keeps) go on answering.
+//
+// Everything listens on its usual port plus PORT_OFFSET (0 by default), so a second copy of
+// the site can run beside the first (the browser tests run one, with DATABASE_FILENAME and
+// PUBLIC_DIR pointed at a throw-away folder and SERVE_ADMIN_PANEL=false).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import builds from './builds.cjs';
 import serve from './serve.cjs';
 
-const { apps, buildApps, buildCms, root } = builds;
+const { apps, buildApps, buildCms, compileCms, root } = builds;
 const { serveDist, serveRendered } = serve;
 
-buildCms();
+const offset = Number(process.env.PORT_OFFSET ?? 0);
+const portOf = (port) => port + offset;
+const { shell, ...sections } = apps;
+const siteUrl = `http://localhost:${portOf(shell.port)}`;
+const cmsUrl = `http://localhost:${portOf(1337)}`;
+const withAdminPanel = process.env.SERVE_ADMIN_PANEL !== 'false';
+
+if (withAdminPanel) buildCms();
+else compileCms();
 buildApps();
 
-const cms = spawn(path.join(root, 'node_modules', '.bin', 'strapi'), ['start'], {
-  cwd: path.join(root, 'cms'),
-  stdio: 'inherit',
-});
-// The sections as deployed, each on its own origin; then the site itself, from the shell's render server.
-const { shell, ...sections } = apps;
-const servers = await Promise.all(
-  Object.values(sections).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), port)),
-);
-servers.push(await serveRendered(path.join(root, shell.package, 'dist'), shell.port));
-console.log('\nThe site: http://localhost:3000 (the CMS: http://localhost:1337/admin)\n');
+// Shared by the CMS, which signs its reports of changes with it, and the render server: new each run.
+const revalidateSecret = process.env.REVALIDATE_SECRET || randomBytes(32).toString('hex');
 
-function stop(code) {
-  servers.forEach((server) => server.close());
-  cms.kill('SIGTERM');
-  process.exitCode = code;
+// This run's addresses, written where the render server reads them (the built files name the usual ports).
+const runDir = mkdtempSync(path.join(os.tmpdir(), 'blog-site-'));
+const configFile = path.join(runDir, 'config.js');
+const remotesFile = path.join(runDir, 'remotes.json');
+writeFileSync(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ cmsUrl })};\n`);
+writeFileSync(
+  remotesFile,
+  JSON.stringify(
+    Object.fromEntries(Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}/mf-manifest.json`])),
+  ),
+);
+
+const log = (message) => console.log(`[npm start] ${message}`);
+
+/**
+ * Keeps a process running: `launch()` starts it and resolves to it once it answers; when it
+ * ends, it is started again after 1 s, then 2, 4… up to 30 s while it keeps failing (a run of a
+ * minute or more counts as recovered).
+ */
+function supervise(name, launch) {
+  let current;
+  let stopping = false;
+  let delay = 1_000;
+  const start = async () => {
+    const startedAt = Date.now();
+    try {
+      current = await launch();
+      log(`${name} is running (pid ${current.pid})`);
+      current.exited.then((how) => {
+        if (stopping) return;
+        if (Date.now() - startedAt > 60_000) delay = 1_000;
+        restart(`stopped (${how})`);
+      });
+    } catch (error) {
+      if (!stopping) restart(`could not start: ${error.message}`);
+    }
+  };
+  const restart = (why) => {
+    log(`${name} ${why}: starting it again in ${delay / 1000} s`);
+    setTimeout(start, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  const started = start();
+  return {
+    started,
+    stop() {
+      stopping = true;
+      current?.stop();
+    },
+  };
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-cms.on('exit', (code) => stop(code ?? 0));
+
+/** The CMS as a child process: it counts as started once Strapi says so. */
+function launchCms() {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'strapi'), ['start'], {
+    cwd: path.join(root, 'cms'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(portOf(1337)),
+      CORS_ORIGINS: Object.values(apps)
+        .map(({ port }) => `http://localhost:${portOf(port)}`)
+        .join(','),
+      RENDER_SERVER_URLS: siteUrl,
+      REVALIDATE_SECRET: revalidateSecret,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      if (String(chunk).includes('Strapi started successfully')) {
+        resolve({ pid: child.pid, exited, stop: () => child.kill('SIGTERM') });
+      }
+    });
+    exited.then((how) => reject(new Error(how)));
+  });
+}
+
+async function launchRenderServer() {
+  const server = await serveRendered(path.join(root, shell.package, 'dist'), portOf(shell.port), {
+    BLOG_SITE_URL: process.env.BLOG_SITE_URL || siteUrl,
+    BLOG_REMOTES_FILE: remotesFile,
+    BLOG_CONFIG_FILE: configFile,
+    REVALIDATE_SECRET: revalidateSecret,
+  });
+  return { pid: server.pid, exited: server.exited, stop: () => server.close() };
+}
+
+// The sections as deployed, each on its own origin; then the site itself, from the shell's render server.
+const sectionServers = await Promise.all(
+  Object.values(sections).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), portOf(port))),
+);
+const cms = supervise('The CMS', launchCms);
+const renderServer = supervise('The render server', launchRenderServer);
+await Promise.all([cms.started, renderServer.started]);
+console.log(`\nThe site: ${siteUrl} (the CMS: ${cmsUrl}/admin)\n`);
+
+function stop() {
+  sectionServers.forEach((server) => server.close());
+  cms.stop();
+  renderServer.stop();
+  rmSync(runDir, { recursive: true, force: true });
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
