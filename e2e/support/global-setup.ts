@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,9 +42,14 @@ export default async function globalSetup() {
   const siteOrigins = [...Object.values(appUrls), ...[...spareSitePorts].map((port) => `http://localhost:${port}`)];
 
   const standIns = await startStandIns();
+  // The CMS reports its changes to the site's render server and to those tests start on the spare origins.
+  const revalidateSecret = randomBytes(32).toString('hex');
+  const renderServers = [appUrls.shell, ...[...spareSitePorts].map((port) => `http://localhost:${port}`)];
   const cms = await startStrapi({
     env: {
       CORS_ORIGINS: siteOrigins.join(','),
+      RENDER_SERVER_URLS: renderServers.join(','),
+      REVALIDATE_SECRET: revalidateSecret,
       WRITE_RATE_LIMIT: '100000',
       // The CMS places the contact address when it is saved (the seed too).
       GEOCODER_URL: `${standIns.url}/geocoder/search`,
@@ -72,15 +78,17 @@ export default async function globalSetup() {
     Object.entries(sections).map(([name, app]) => serve.serveDist(path.join(runDir, app.package), ports[name])),
   );
   // Re-pointing a section shows within a second here (10 s by default).
-  const renderEnv = { BLOG_REVALIDATE_SECONDS: '1' };
+  const renderEnv = { BLOG_REVALIDATE_SECONDS: '1', BLOG_SITE_URL: appUrls.shell, REVALIDATE_SECRET: revalidateSecret };
   servers.push(await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv));
 
   process.env.SITE_URL = appUrls.shell;
   process.env.APP_URLS = JSON.stringify(appUrls);
   process.env.CMS_URL = cms.url;
+  process.env.CMS_PID = String(cms.pid);
   process.env.STAND_IN_URL = standIns.url;
   process.env.SHELL_DIST = path.join(runDir, shell.package);
   process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);
+  process.env.REVALIDATE_SECRET = revalidateSecret;
 
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -84,7 +84,12 @@ export async function startRenderServer({ config = {}, remotes = {}, port, env =
   taken.add(serverPort);
   let server: { close(callback?: () => void): void };
   try {
-    server = await serve.serveRendered(dir, serverPort, { BLOG_REVALIDATE_SECONDS: '1', ...env });
+    server = await serve.serveRendered(dir, serverPort, {
+      BLOG_REVALIDATE_SECONDS: '1',
+      BLOG_SITE_URL: `http://localhost:${serverPort}`,
+      REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
+      ...env,
+    });
   } catch (error) {
     taken.delete(serverPort);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -35,7 +35,10 @@ function alerts(page: Page): string[] {
   return messages;
 }
 
-/** A comment as a visitor posts it, then approved by the author: only this test votes on it. */
+/**
+ * A comment as a visitor posts it, then approved by the author: only this test votes on it. It
+ * is returned once the article's page shows it (the CMS tells the site within 2 s).
+ */
 async function approvedComment(request: APIRequestContext, name: string): Promise<string> {
   const response = await request.post(`${site.cmsUrl}/api/comments`, {
     data: { data: { name, comment: `Posted by the browser tests as ${name}.`, article: MUNITIONS } },
@@ -43,6 +46,9 @@ async function approvedComment(request: APIRequestContext, name: string): Promis
   expect(response.ok()).toBe(true);
   const { data } = await response.json();
   await author.approveComment(data.documentId);
+  await expect
+    .poll(async () => (await request.get(`${site.url}${articlePath(MUNITIONS)}`)).text(), { timeout: 2_000, intervals: [100] })
+    .toContain(name);
   return data.documentId;
 }
 
