@@ -1,1 +1,4 @@
-module.exports = require('../jest.config.base.cjs')({ environment: 'jsdom', setupFiles: ['<rootDir>/src/testing/setup.ts'] });
+module.exports = require('../jest.config.base.cjs')({
+  environment: 'jsdom',
+  setupFiles: ['<rootDir>/src/testing/setup.ts'],
+});

@@ -1,1 +1,4 @@
-module.exports = require('../jest.config.base.cjs')({ environment: 'jsdom', setupFiles: ['@testing-library/jest-dom'] });
+module.exports = require('../jest.config.base.cjs')({
+  environment: 'jsdom',
+  setupFiles: ['@testing-library/jest-dom'],
+});

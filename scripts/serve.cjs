@@ -16,6 +16,7 @@ function cacheControl(pathname) {
  * @param {string} dir the app's dist folder
  * @param {number} port
  * @param {Record<string, string>} [overrides] files answered instead of the built ones, e.g. a run's own config.js
+ * @returns {Promise<http.Server>}
  */
 function serveDist(dir, port, overrides = {}) {
   const gzip = compression();
@@ -62,11 +63,15 @@ async function serveRendered(dir, port, env = {}) {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
+  const exited = new Promise((resolve) =>
+    server.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  );
   for (let attempt = 0; ; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`The render server stopped (${server.exitCode})`);
     const answered = await new Promise((resolve) =>
-      http.get(`http://localhost:${port}/robots.txt`, (res) => resolve(res.resume() && true)).on('error', () => resolve(false)),
+      http
+        .get(`http://localhost:${port}/robots.txt`, (res) => resolve(res.resume() && true))
+        .on('error', () => resolve(false)),
     );
     if (answered) break;
     if (attempt > 300) throw new Error('The render server did not start');

@@ -39,7 +39,9 @@ writeFileSync(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ cmsUrl })
 writeFileSync(
   remotesFile,
   JSON.stringify(
-    Object.fromEntries(Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}/mf-manifest.json`])),
+    Object.fromEntries(
+      Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}/mf-manifest.json`]),
+    ),
   ),
 );
 

@@ -11,7 +11,9 @@ interface SqliteConnection {
  * PostgreSQL's lower() does under a UTF-8 locale.
  */
 function unicodeLower(connection: unknown, done: (error?: Error, connection?: unknown) => void) {
-  (connection as SqliteConnection).function('lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
+  (connection as SqliteConnection).function('lower', { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   done(undefined, connection);
 }
 

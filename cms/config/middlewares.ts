@@ -3,8 +3,10 @@ import type { Core } from '@strapi/strapi';
 const DEFAULT_SITE_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => {
-  const origins = env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS) as string[];
-  const mediaOrigins = [env('S3_PUBLIC_URL', ''), env('S3_ENDPOINT', '')].filter(Boolean).map((url) => new URL(url).origin);
+  const origins = env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS);
+  const mediaOrigins = [env('S3_PUBLIC_URL', ''), env('S3_ENDPOINT', '')]
+    .filter(Boolean)
+    .map((url) => new URL(url).origin);
   return [
     'strapi::logger',
     'strapi::errors',

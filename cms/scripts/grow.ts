@@ -5,6 +5,7 @@ import createKnex, { type Knex } from 'knex';
 import { env } from '@strapi/utils';
 import databaseConfig from '../config/database';
 import { readModelChanged } from '../src/lib/read-model-cache';
+import { rowsOf } from '../src/lib/rows';
 
 /**
  * Grows a throw-away database, in seconds, to N published articles and M approved comments, to try
@@ -48,7 +49,36 @@ export interface GrowResult {
   commentsAdded: number;
 }
 
-type Row = Record<string, any>;
+/** A row of Strapi's tables, copied as it is, whatever columns it has. */
+type Row = Record<string, unknown>;
+
+interface ArticleRow extends Row {
+  id: number;
+  document_id: string;
+  title_article: string;
+  published_at: unknown;
+  /** The date as 'YYYY-MM-DD', when selected as `day`. */
+  day?: string;
+}
+
+interface LinkRow extends Row {
+  id: number;
+  entity_id: number;
+  cmp_id: number;
+  component_type: string;
+}
+
+interface MediaRow extends Row {
+  id: number;
+  related_id: number;
+}
+
+/** A row to insert as a copy of another: the database gives it its id, or the caller does. */
+function withoutId(row: Row): Row {
+  const copy = { ...row };
+  delete copy.id;
+  return copy;
+}
 
 interface Dated {
   title: string;
@@ -59,18 +89,22 @@ export async function growDatabase(knex: Knex, target: GrowTarget): Promise<Grow
   return knex.transaction(async (trx) => {
     // Dates as 'YYYY-MM-DD' text from both databases (the pg driver alone would make them Dates).
     const day = trx.raw('CAST(?? AS VARCHAR(10)) AS ??', ['date_of_the_article', 'day']);
-    const published: Row[] = (await trx.schema.hasTable(ARTICLES))
-      ? await trx(ARTICLES).whereNotNull('published_at').orderBy('id').select('*', day)
+    const published = (await trx.schema.hasTable(ARTICLES))
+      ? await rowsOf<ArticleRow>(trx(ARTICLES).whereNotNull('published_at').orderBy('id').select('*', day))
       : [];
     if (published.length === 0) {
-      throw new Error('This database has no published article: start the CMS on it once, so that it seeds it, then grow it.');
+      throw new Error(
+        'This database has no published article: start the CMS on it once, so that it seeds it, then grow it.',
+      );
     }
     const articlesAdded = Math.max(0, target.articles - published.length);
     const added = await cloneArticles(trx, published, articlesAdded);
 
-    const [{ approved }] = await trx(COMMENTS).where('approve_comment', true).count({ approved: '*' });
+    const [{ approved }] = await rowsOf<{ approved: number | string }>(
+      trx(COMMENTS).where('approve_comment', true).count({ approved: '*' }),
+    );
     const commentsAdded = Math.max(0, target.comments - Number(approved));
-    const articles = [...published.map((row) => ({ title: row.title_article, date: row.day })), ...added];
+    const articles = [...published.map((row) => ({ title: row.title_article, date: row.day ?? '' })), ...added];
     await addComments(trx, articles, commentsAdded);
     // A CMS running on this database answers its read model anew.
     await readModelChanged(trx);
@@ -78,27 +112,40 @@ export async function growDatabase(knex: Knex, target: GrowTarget): Promise<Grow
   });
 }
 
-async function cloneArticles(trx: Knex.Transaction, published: Row[], count: number): Promise<Dated[]> {
+async function cloneArticles(trx: Knex.Transaction, published: ArticleRow[], count: number): Promise<Dated[]> {
   if (count === 0) return [];
   const originals = published.filter((row) => !CLONE_TITLE.test(row.title_article));
   const sources = originals.length > 0 ? originals : published;
   // Every row of each source document: the published one and the draft Strapi keeps beside it.
-  const rows: Row[] = await trx(ARTICLES).whereIn('document_id', sources.map((row) => row.document_id)).orderBy('id');
+  const rows = await rowsOf<ArticleRow>(
+    trx(ARTICLES)
+      .whereIn(
+        'document_id',
+        sources.map((row) => row.document_id),
+      )
+      .orderBy('id'),
+  );
   const rowIds = rows.map((row) => row.id);
-  const links: Row[] = await trx(COMPONENT_LINKS).whereIn('entity_id', rowIds).orderBy('id');
+  const links = await rowsOf<LinkRow>(trx(COMPONENT_LINKS).whereIn('entity_id', rowIds).orderBy('id'));
   const components = new Map<string, Row>();
   for (const [type, table] of Object.entries(COMPONENT_TABLES)) {
     const ids = links.filter((link) => link.component_type === type).map((link) => link.cmp_id);
-    for (const component of await trx(table).whereIn('id', ids)) components.set(`${type}:${component.id}`, component);
+    for (const component of await rowsOf<Row & { id: number }>(trx(table).whereIn('id', ids))) {
+      components.set(`${type}:${component.id}`, component);
+    }
   }
-  const media: Row[] = await trx(MEDIA_LINKS).where('related_type', ARTICLE_UID).whereIn('related_id', rowIds).orderBy('id');
+  const media = await rowsOf<MediaRow>(
+    trx(MEDIA_LINKS).where('related_type', ARTICLE_UID).whereIn('related_id', rowIds).orderBy('id'),
+  );
 
   // Ids are given here, so that components are linked without reading each insert back.
   let nextArticleId = await firstFreeId(trx, ARTICLES);
   const nextComponentId: Record<string, number> = {};
   for (const table of Object.values(COMPONENT_TABLES)) nextComponentId[table] = await firstFreeId(trx, table);
   const newArticles: Row[] = [];
-  const newComponents: Record<string, Row[]> = Object.fromEntries(Object.values(COMPONENT_TABLES).map((table) => [table, [] as Row[]]));
+  const newComponents: Record<string, Row[]> = Object.fromEntries(
+    Object.values(COMPONENT_TABLES).map((table) => [table, [] as Row[]]),
+  );
   const newLinks: Row[] = [];
   const newMedia: Row[] = [];
   const added: Dated[] = [];
@@ -121,15 +168,16 @@ async function cloneArticles(trx: Knex.Transaction, published: Row[], count: num
         updated_at: at,
         published_at: row.published_at === null ? null : at,
       });
-      for (const { id: _link, ...link } of links.filter(({ entity_id }) => entity_id === row.id)) {
+      for (const link of links.filter(({ entity_id }) => entity_id === row.id)) {
         const table = COMPONENT_TABLES[link.component_type];
-        if (!table) throw new Error(`Articles hold ${link.component_type} components, which this script does not know.`);
+        if (!table)
+          throw new Error(`Articles hold ${link.component_type} components, which this script does not know.`);
         const cmpId = nextComponentId[table]++;
         newComponents[table].push({ ...components.get(`${link.component_type}:${link.cmp_id}`), id: cmpId });
-        newLinks.push({ ...link, entity_id: id, cmp_id: cmpId });
+        newLinks.push({ ...withoutId(link), entity_id: id, cmp_id: cmpId });
       }
-      for (const { id: _media, ...photo } of media.filter(({ related_id }) => related_id === row.id)) {
-        newMedia.push({ ...photo, related_id: id });
+      for (const photo of media.filter(({ related_id }) => related_id === row.id)) {
+        newMedia.push({ ...withoutId(photo), related_id: id });
       }
     }
     added.push({ title, date });
@@ -145,13 +193,18 @@ async function cloneArticles(trx: Knex.Transaction, published: Row[], count: num
 async function addComments(trx: Knex.Transaction, articles: Dated[], count: number) {
   if (count === 0) return;
   // The seeded comments lend their names and words.
-  const samples: { name: string; comment: string }[] = await trx(COMMENTS).whereNotNull('comment').select('name', 'comment').limit(50);
+  const samples = await rowsOf<{ name: string; comment: string }>(
+    trx(COMMENTS).whereNotNull('comment').select('name', 'comment').limit(50),
+  );
   // Newest first: a skewed draw gives the recent articles most comments, some of them hundreds.
   const byRecency = [...articles].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, index) => {
     const { title } = byRecency[Math.floor(byRecency.length * Math.random() ** 2)];
-    const { name, comment } = samples[index % samples.length] ?? { name: 'Reader', comment: 'Thank you for the analysis.' };
+    const { name, comment } = samples[index % samples.length] ?? {
+      name: 'Reader',
+      comment: 'Thank you for the analysis.',
+    };
     const at = new Date(now - Math.floor(Math.random() * YEAR_MS));
     return {
       document_id: newDocumentId(),
@@ -176,13 +229,13 @@ async function insertInBatches(trx: Knex.Transaction, table: string, rows: Row[]
 }
 
 async function firstFreeId(trx: Knex.Transaction, table: string): Promise<number> {
-  const [{ max }] = await trx(table).max({ max: 'id' });
+  const [{ max }] = await rowsOf<{ max: number | string | null }>(trx(table).max({ max: 'id' }));
   return Number(max ?? 0) + 1;
 }
 
 /** PostgreSQL's id sequence is moved past the ids given here (SQLite's AUTOINCREMENT follows by itself). */
 async function followExplicitIds(trx: Knex.Transaction, table: string) {
-  if (trx.client.config.client !== 'pg') return;
+  if ((trx.client as { config: { client: string } }).config.client !== 'pg') return;
   await trx.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ??))`, [table, table]);
 }
 
@@ -197,14 +250,16 @@ function countOption(args: string[], name: string): number {
   const at = args.indexOf(`--${name}`);
   const value = at < 0 ? NaN : Number(args[at + 1]);
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`Usage: node dist/scripts/grow.js --articles <count> --comments <count> (--${name} is missing or not a count)`);
+    throw new Error(
+      `Usage: node dist/scripts/grow.js --articles <count> --comments <count> (--${name} is missing or not a count)`,
+    );
   }
   return value;
 }
 
 /** A Knex on the database the CMS is configured with (config/database.ts). */
 function configuredDatabase(): Knex {
-  const { client, ...options } = databaseConfig({ env } as never).connection as Knex.Config & { client: string };
+  const { client, ...options } = databaseConfig({ env }).connection as Knex.Config & { client: string };
   const schema = (options.connection as { schema?: string }).schema;
   return createKnex({ ...options, client: client === 'sqlite' ? 'better-sqlite3' : 'pg', searchPath: schema });
 }

@@ -1,13 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
-import { changesReadModel, ensureReadModelVersionTable, raiseVersionOnWrites, readModelChanged } from './lib/read-model-cache';
+import {
+  changesReadModel,
+  ensureReadModelVersionTable,
+  raiseVersionOnWrites,
+  readModelChanged,
+} from './lib/read-model-cache';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { seedIfEmpty } from './seed';
 import { takeStartupLock } from './startup-lock';
 
-let releaseStartupLock: () => Promise<void> = async () => undefined;
+let releaseStartupLock: () => Promise<void> = () => Promise.resolve();
 let changeReports: ChangeReports | undefined;
 
 export default {

@@ -16,10 +16,13 @@ export const PUBLIC_ACTIONS: string[] = Object.entries({
 
 export async function grantPublicPermissions(strapi: Core.Strapi): Promise<void> {
   const permissions = strapi.db.query('plugin::users-permissions.permission');
-  const publicRole = await strapi.db
+  const publicRole = (await strapi.db
     .query('plugin::users-permissions.role')
-    .findOne({ where: { type: 'public' }, populate: ['permissions'] });
-  const held: { id: number; action: string }[] = publicRole.permissions;
+    .findOne({ where: { type: 'public' }, populate: ['permissions'] })) as {
+    id: number;
+    permissions: { id: number; action: string }[];
+  };
+  const held = publicRole.permissions;
 
   const extra = held.filter((permission) => !PUBLIC_ACTIONS.includes(permission.action));
   if (extra.length > 0) await permissions.deleteMany({ where: { id: { $in: extra.map(({ id }) => id) } } });

@@ -44,7 +44,12 @@ const SEEDED_TYPES: UID.ContentType[] = [
   'api::news-letter.news-letter',
 ];
 
-const MIME_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.wav': 'audio/wav', '.mp3': 'audio/mpeg' };
+const MIME_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+};
 
 /** Loads the shipped content into an empty database; a database holding any content is left alone. */
 export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
@@ -52,7 +57,7 @@ export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
   if (counts.some((count) => count > 0)) return;
 
   const seedDir = path.join(strapi.dirs.app.root, 'seed');
-  const content: SeedContent = JSON.parse(fs.readFileSync(path.join(seedDir, 'content.json'), 'utf8'));
+  const content = JSON.parse(fs.readFileSync(path.join(seedDir, 'content.json'), 'utf8')) as SeedContent;
   const media = mediaUploader(strapi, path.join(seedDir, 'media'));
 
   await seedArticles(strapi, content.articles, media);
@@ -71,16 +76,23 @@ export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
   strapi.log.info(`Seeded ${content.articles.length} articles and ${content.comments.length} comments.`);
 }
 
+/** The upload plugin's own service, which Strapi's registry types loosely. */
+interface UploadService {
+  upload(input: {
+    files: { filepath: string; originalFilename: string; mimetype: string; size: number };
+    data: { fileInfo: { name: string; alternativeText: string } };
+  }): Promise<{ id: number }[]>;
+}
+
 /** Uploads each media file once through the upload plugin and answers with its id. */
 function mediaUploader(strapi: Core.Strapi, mediaDir: string) {
+  const uploader = strapi.plugin('upload').service<UploadService>('upload');
   const uploaded = new Map<string, Promise<number>>();
   return (fileName: string): Promise<number> => {
     if (!uploaded.has(fileName)) {
       const filepath = path.join(mediaDir, fileName);
       const name = path.parse(fileName).name;
-      const upload = strapi
-        .plugin('upload')
-        .service('upload')
+      const upload = uploader
         .upload({
           files: {
             filepath,
@@ -90,14 +102,18 @@ function mediaUploader(strapi: Core.Strapi, mediaDir: string) {
           },
           data: { fileInfo: { name, alternativeText: name.replace(/[-_]/g, ' ') } },
         })
-        .then(([file]: { id: number }[]) => file.id);
+        .then(([file]) => file.id);
       uploaded.set(fileName, upload);
     }
-    return uploaded.get(fileName) as Promise<number>;
+    return uploaded.get(fileName);
   };
 }
 
-async function seedArticles(strapi: Core.Strapi, articles: SeedArticle[], media: (fileName: string) => Promise<number>) {
+async function seedArticles(
+  strapi: Core.Strapi,
+  articles: SeedArticle[],
+  media: (fileName: string) => Promise<number>,
+) {
   const documents = strapi.documents('api::article.article');
   const documentIds = new Map<string, string>();
   for (const article of articles) {
@@ -117,8 +133,8 @@ async function seedArticles(strapi: Core.Strapi, articles: SeedArticle[], media:
   }
   // Recommendations point at each other, so they are linked once every article exists.
   for (const article of articles) {
-    const documentId = documentIds.get(article.title_article) as string;
-    const recommended = article.recommended.map((title) => documentIds.get(title)).filter(Boolean) as string[];
+    const documentId = documentIds.get(article.title_article);
+    const recommended = article.recommended.map((title) => documentIds.get(title)).filter((id) => id !== undefined);
     // The relation is not in the generated input types until `strapi ts:generate-types` has run.
     await documents.update({ documentId, data: { articles: recommended } as never });
   }

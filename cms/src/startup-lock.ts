@@ -11,8 +11,8 @@ const STARTUP_LOCK = 4_205_118_431;
  * serves one process, which needs no lock.
  */
 export async function takeStartupLock(strapi: Core.Strapi): Promise<() => Promise<void>> {
-  const { client, connection } = strapi.config.get('database.connection') as { client: string; connection: ClientConfig };
-  if (client !== 'postgres') return async () => undefined;
+  const { client, connection } = strapi.config.get<{ client: string; connection: ClientConfig }>('database.connection');
+  if (client !== 'postgres') return () => Promise.resolve();
   const lockHolder = new Client(connection);
   await lockHolder.connect();
   await lockHolder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import { changeOf, signReport, type ContentChange } from '../src/lib/change-reports';
 import { author } from './support/author';
-import { request } from './support/http';
+import { request, type StrapiAnswer } from './support/http';
 import { failNextReport, receivedReports } from './support/render-server-stand-in';
 
 const ARTICLE = 'api::article.article';
@@ -17,12 +17,17 @@ async function expectReported(since: number, expected: Partial<ContentChange>) {
   const deadline = Date.now() + 2_000;
   for (;;) {
     const reports = await reportedSince(since);
-    const match = reports.find(({ changes }) => changes.some((change) => Object.entries(expected).every(([key, value]) => change[key as keyof ContentChange] === value)));
+    const match = reports.find(({ changes }) =>
+      changes.some((change) =>
+        Object.entries(expected).every(([key, value]) => change[key as keyof ContentChange] === value),
+      ),
+    );
     if (match) {
       expect(match.signed).toBe(true);
       return;
     }
-    if (Date.now() > deadline) throw new Error(`Not reported within 2 s: ${JSON.stringify(expected)}; reported: ${JSON.stringify(reports)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Not reported within 2 s: ${JSON.stringify(expected)}; reported: ${JSON.stringify(reports)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -44,12 +49,17 @@ describe('what a change is for the render servers', () => {
       documentId: 'c1',
       article: 'Munitions Math',
     });
-    expect(changeOf('comment.vote', { uid: COMMENT, entry: comment })).toMatchObject({ event: 'comment.vote', article: 'Munitions Math' });
+    expect(changeOf('comment.vote', { uid: COMMENT, entry: comment })).toMatchObject({
+      event: 'comment.vote',
+      article: 'Munitions Math',
+    });
     expect(changeOf('entry.create', { uid: COMMENT, entry: { ...comment, approve_comment: false } })).toBeUndefined();
   });
 
   it('leaves out contact messages, the admin’s own types and other events', () => {
-    expect(changeOf('entry.create', { uid: 'api::contact-me-form.contact-me-form', entry: { documentId: 'm' } })).toBeUndefined();
+    expect(
+      changeOf('entry.create', { uid: 'api::contact-me-form.contact-me-form', entry: { documentId: 'm' } }),
+    ).toBeUndefined();
     expect(changeOf('entry.update', { uid: 'admin::user', entry: { documentId: 'u' } })).toBeUndefined();
     expect(changeOf('ee.enable', undefined)).toBeUndefined();
   });
@@ -73,13 +83,17 @@ describe('the render servers are told', () => {
   let title: string;
   let article: { documentId: string };
 
-  beforeAll(async () => {
+  beforeAll(() => {
     title = `Reported ${Date.now()}`;
   });
 
   it('of an article published, edited, unpublished and deleted as the admin panel does it', async () => {
     let since = (await receivedReports()).length;
-    article = await author.publishArticle({ title_article: title, date_of_the_article: '2024-03-01', text_article: 'One.' });
+    article = await author.publishArticle({
+      title_article: title,
+      date_of_the_article: '2024-03-01',
+      text_article: 'One.',
+    });
     await expectReported(since, { event: 'entry.publish', uid: ARTICLE, documentId: article.documentId });
 
     since = (await receivedReports()).length;
@@ -104,13 +118,20 @@ describe('the render servers are told', () => {
 
   it('of a comment approved and a vote on it, with the article it belongs to; not of the visitor’s own post', async () => {
     const since = (await receivedReports()).length;
-    const posted = await request('/api/comments', { method: 'POST', body: { data: { name: 'Reader', comment: 'Noted.', article: title } } });
+    const posted = await request<StrapiAnswer<{ documentId: string }>>('/api/comments', {
+      method: 'POST',
+      body: { data: { name: 'Reader', comment: 'Noted.', article: title } },
+    });
     const { documentId } = posted.body.data;
     await author.approveComment(documentId);
     await expectReported(since, { event: 'entry.update', uid: COMMENT, documentId, article: title });
     const approvedAt = (await receivedReports()).length;
 
-    const vote = await request(`/api/comments/${documentId}`, { method: 'PUT', body: { data: { like: '1' } }, headers: { 'X-Vote-Base': '0' } });
+    const vote = await request(`/api/comments/${documentId}`, {
+      method: 'PUT',
+      body: { data: { like: '1' } },
+      headers: { 'X-Vote-Base': '0' },
+    });
     expect(vote.status).toBe(200);
     await expectReported(approvedAt, { event: 'comment.vote', uid: COMMENT, documentId, article: title });
 

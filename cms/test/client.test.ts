@@ -1,6 +1,7 @@
+import { expect } from '@jest/globals';
 import { fetchArticles, fetchComments, planVote, postComment, voteComment } from '@blog/shared';
 import { author } from './support/author';
-import { request } from './support/http';
+import { request, type StrapiAnswer } from './support/http';
 
 // The site's own client, against the real CMS.
 beforeAll(() => {
@@ -20,7 +21,7 @@ describe('the typed client against the CMS', () => {
     expect(articles.map(({ title_article }) => title_article)).toContain('Paging probe 0');
 
     for (let i = 0; i < 30; i += 1) {
-      const { body } = await request('/api/comments', {
+      const { body } = await request<StrapiAnswer<{ documentId: string }>>('/api/comments', {
         method: 'POST',
         body: { data: { name: `Reader ${i}`, comment: 'Paging', article: 'Paging probe 0' } },
       });
@@ -34,7 +35,7 @@ describe('the typed client against the CMS', () => {
   it('posts a comment that waits for approval, and votes through the X-Vote-Base protocol', async () => {
     const posted = await postComment({ name: 'Client', comment: 'Via the client', article: 'Paging probe 1' });
     expect(posted.ok).toBe(true);
-    const documentId = posted.ok ? (posted.data?.documentId as string) : '';
+    const documentId = posted.ok ? (posted.data?.documentId ?? '') : '';
     expect((await fetchComments()).some((comment) => comment.documentId === documentId)).toBe(false);
 
     await author.approveComment(documentId);

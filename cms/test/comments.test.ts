@@ -1,14 +1,15 @@
 import { author } from './support/author';
-import { expectStrapiError, request } from './support/http';
+import type { Comment } from '@blog/shared';
+import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 
 const newComment = (overrides: Record<string, unknown> = {}) => ({
   data: { name: 'Ana', comment: 'Sharp analysis.', article: 'Test article', ...overrides },
 });
 
 async function postComment(overrides: Record<string, unknown> = {}) {
-  const answer = await request('/api/comments', { method: 'POST', body: newComment(overrides) });
+  const answer = await request<StrapiAnswer<Comment>>('/api/comments', { method: 'POST', body: newComment(overrides) });
   expect(answer.status).toBe(200);
-  return answer.body.data as { documentId: string };
+  return answer.body.data;
 }
 
 async function approvedComment() {
@@ -18,7 +19,7 @@ async function approvedComment() {
 }
 
 const vote = (documentId: string, data: Record<string, unknown>, base?: string) =>
-  request(`/api/comments/${documentId}`, {
+  request<StrapiAnswer<Comment>>(`/api/comments/${documentId}`, {
     method: 'PUT',
     body: { data },
     headers: base === undefined ? {} : { 'X-Vote-Base': base },
@@ -32,11 +33,13 @@ describe('comments', () => {
       '&filters[approve_comment][$eq]=false',
       '&filters[$or][0][approve_comment][$eq]=false&filters[$or][1][approve_comment][$eq]=true',
     ]) {
-      const { status, body } = await request(`/api/comments?populate=*&pagination[pageSize]=100${query}`);
+      const { status, body } = await request<StrapiAnswer<Comment[]>>(
+        `/api/comments?populate=*&pagination[pageSize]=100${query}`,
+      );
       expect(status).toBe(200);
-      expect(body.data.every((comment: { approve_comment: boolean }) => comment.approve_comment === true)).toBe(true);
+      expect(body.data.every((comment) => comment.approve_comment)).toBe(true);
     }
-    const { body } = await request('/api/comments?populate=*&pagination[pageSize]=100');
+    const { body } = await request<StrapiAnswer<Comment[]>>('/api/comments?populate=*&pagination[pageSize]=100');
     expect(body.data.length).toBeGreaterThan(0);
   });
 
@@ -62,12 +65,18 @@ describe('comments', () => {
 
   it('refuses non-text fields and overlong text with 400', async () => {
     expectStrapiError(await request('/api/comments', { method: 'POST', body: newComment({ name: { $ne: 1 } }) }), 400);
-    expectStrapiError(await request('/api/comments', { method: 'POST', body: newComment({ comment: 'x'.repeat(2001) }) }), 400);
+    expectStrapiError(
+      await request('/api/comments', { method: 'POST', body: newComment({ comment: 'x'.repeat(2001) }) }),
+      400,
+    );
     expectStrapiError(await request('/api/comments', { method: 'POST', body: { name: 'no data wrapper' } }), 400);
   });
 
   it('accepts empty fields, as the spec sends them', async () => {
-    const answer = await request('/api/comments', { method: 'POST', body: { data: { name: '', comment: '', article: '' } } });
+    const answer = await request('/api/comments', {
+      method: 'POST',
+      body: { data: { name: '', comment: '', article: '' } },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -99,7 +108,7 @@ describe('votes', () => {
     const documentId = await approvedComment();
     const answers = await Promise.all(Array.from({ length: 200 }, () => vote(documentId, { like: '1' }, '0')));
     expect(answers.every(({ status }) => status === 200)).toBe(true);
-    const { body } = await request(`/api/comments/${documentId}`);
+    const { body } = await request<StrapiAnswer<Comment>>(`/api/comments/${documentId}`);
     expect(body.data.like).toBe('200');
   });
 

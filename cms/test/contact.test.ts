@@ -1,5 +1,5 @@
 import { author } from './support/author';
-import { expectStrapiError, request } from './support/http';
+import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 
 const message = {
   first_name: 'Jane',
@@ -18,7 +18,10 @@ describe('contact messages', () => {
   });
 
   it('cannot be listed or read by the public', async () => {
-    const { body } = await request('/api/contact-me-forms', { method: 'POST', body: { data: message } });
+    const { body } = await request<StrapiAnswer<{ documentId: string }>>('/api/contact-me-forms', {
+      method: 'POST',
+      body: { data: message },
+    });
     for (const path of ['/api/contact-me-forms', `/api/contact-me-forms/${body.data.documentId}`]) {
       const answer = await request(path);
       expect([403, 404, 405]).toContain(answer.status);

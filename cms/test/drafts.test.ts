@@ -1,5 +1,5 @@
 import { author } from './support/author';
-import { expectStrapiError, request } from './support/http';
+import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 
 interface ArticleAnswer {
   documentId: string;
@@ -28,20 +28,24 @@ describe('drafts stay private', () => {
   });
 
   const everyArticle = async (query = '') => {
-    const { status, body } = await request(`/api/articles?populate=*&pagination[pageSize]=100${query}`);
+    const { status, body } = await request<StrapiAnswer<ArticleAnswer[]>>(
+      `/api/articles?populate=*&pagination[pageSize]=100${query}`,
+    );
     expect(status).toBe(200);
-    return body.data as ArticleAnswer[];
+    return body.data;
   };
 
   it('lists the published text of an edited article and never a draft-only article', async () => {
     const articles = await everyArticle();
-    expect(articles.find(({ documentId }) => documentId === edited.documentId)?.text_article).toBe('The published text');
+    expect(articles.find(({ documentId }) => documentId === edited.documentId)?.text_article).toBe(
+      'The published text',
+    );
     expect(articles.some(({ documentId }) => documentId === neverPublished.documentId)).toBe(false);
     expect(JSON.stringify(articles)).not.toMatch(/Secret draft text|An unpublished edit/);
   });
 
   it('reads single entries as published: the edit stays private, the never-published draft is not found', async () => {
-    const { body } = await request(`/api/articles/${edited.documentId}?populate=*`);
+    const { body } = await request<StrapiAnswer<ArticleAnswer>>(`/api/articles/${edited.documentId}?populate=*`);
     expect(body.data.text_article).toBe('The published text');
     expectStrapiError(await request(`/api/articles/${neverPublished.documentId}`), 404);
   });
@@ -53,7 +57,9 @@ describe('drafts stay private', () => {
       'populate[articles][populate]=*',
       'populate[articles][filters][publishedAt][$null]=true',
     ]) {
-      const { status, body } = await request(`/api/articles/${edited.documentId}?${populate}`);
+      const { status, body } = await request<StrapiAnswer<ArticleAnswer>>(
+        `/api/articles/${edited.documentId}?${populate}`,
+      );
       expect(status).toBe(200);
       expect(body.data.articles ?? []).toEqual([]);
     }

@@ -34,7 +34,9 @@ describe('excerpt', () => {
   });
 
   it('keeps a word glued to a link with it', () => {
-    expect(excerpt('See ([source](https://example.com)). More text follows', 40)).toBe('See ([source](https://example.com)).…');
+    expect(excerpt('See ([source](https://example.com)). More text follows', 40)).toBe(
+      'See ([source](https://example.com)).…',
+    );
   });
 
   it('reads a lone ** or [ as text', () => {

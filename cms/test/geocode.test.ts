@@ -1,8 +1,11 @@
+import { expect } from '@jest/globals';
 import { author } from './support/author';
 import { PLACES, geocoderRequests } from './support/geocoder-stand-in';
-import { request } from './support/http';
+import type { ContactDetails } from '@blog/shared';
+import { request, type StrapiAnswer } from './support/http';
 
-const publicContactDetails = async () => (await request('/api/contact-details?populate=*')).body.data[0];
+const publicContactDetails = async () =>
+  (await request<StrapiAnswer<ContactDetails[]>>('/api/contact-details?populate=*')).body.data[0];
 
 describe('the contact address is geocoded once, on the server', () => {
   let original: Awaited<ReturnType<typeof author.contactDetails>>;
@@ -18,7 +21,11 @@ describe('the contact address is geocoded once, on the server', () => {
   it('stores the seeded address’s place, asked with "#" removed and an identifying User-Agent', async () => {
     const details = await publicContactDetails();
     expect(details).toEqual(
-      expect.objectContaining({ location: expect.stringContaining('#'), latitude: PLACES.default.lat, longitude: PLACES.default.lon }),
+      expect.objectContaining({
+        location: expect.stringContaining('#'),
+        latitude: PLACES.default.lat,
+        longitude: PLACES.default.lon,
+      }),
     );
     const [first] = await geocoderRequests();
     expect(first).toEqual({
@@ -34,7 +41,10 @@ describe('the contact address is geocoded once, on the server', () => {
     expect(await publicContactDetails()).toEqual(expect.objectContaining({ latitude: PLACES.Cartagena.lat }));
 
     const asked = (await geocoderRequests()).length;
-    await author.updateContactDetails(original.documentId, { location: 'Calle 5 # 3-10, Cartagena', email: 'new@example.test' });
+    await author.updateContactDetails(original.documentId, {
+      location: 'Calle 5 # 3-10, Cartagena',
+      email: 'new@example.test',
+    });
     expect((await geocoderRequests()).length).toBe(asked);
   });
 
@@ -44,6 +54,8 @@ describe('the contact address is geocoded once, on the server', () => {
   ])('keeps the save without coordinates when %s', async (_case, location) => {
     const saved = await author.updateContactDetails(original.documentId, { location });
     expect(saved).toEqual(expect.objectContaining({ location, latitude: null, longitude: null }));
-    expect(await publicContactDetails()).toEqual(expect.objectContaining({ location, latitude: null, longitude: null }));
+    expect(await publicContactDetails()).toEqual(
+      expect.objectContaining({ location, latitude: null, longitude: null }),
+    );
   });
 });

@@ -8,13 +8,18 @@ function fakeGeocoder(answer: () => Response) {
   const sleeps: number[] = [];
   const geocoder = createGeocoder(options, {
     now: () => clock,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms);
       clock += ms;
+      return Promise.resolve();
     },
-    fetch: async (url, init) => {
-      asked.push({ url: String(url), at: clock, userAgent: new Headers(init?.headers).get('user-agent') as string });
-      return answer();
+    fetch: (url, init) => {
+      asked.push({
+        url: url instanceof Request ? url.url : url.toString(),
+        at: clock,
+        userAgent: new Headers(init?.headers).get('user-agent') ?? '',
+      });
+      return Promise.resolve(answer());
     },
   });
   return { geocoder, asked, sleeps };

@@ -2,6 +2,8 @@ import { execFile } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 import { promisify } from 'util';
+import type { MostPopularEntry } from '@blog/shared';
+import type { StrapiAnswer } from './support/http';
 import { startStrapi, type StrapiProcess } from './support/strapi-process';
 import {
   everyEntry,
@@ -24,10 +26,10 @@ describe(`a database grown to ${GROWN.articles} articles and ${GROWN.comments} c
   let articles: FullArticle[];
   let comments: FullComment[];
 
-  async function read<T = any>(pathname: string): Promise<{ data: T; meta: any }> {
+  async function read<T>(pathname: string): Promise<StrapiAnswer<T>> {
     const answer = await fetch(`${cms.url}/api/${pathname}`);
     expect(answer.status).toBe(200);
-    return answer.json() as Promise<{ data: T; meta: any }>;
+    return (await answer.json()) as StrapiAnswer<T>;
   }
 
   beforeAll(async () => {
@@ -59,39 +61,47 @@ describe(`a database grown to ${GROWN.articles} articles and ${GROWN.comments} c
   it('pages the Articles list newest first, without the articles’ bodies', async () => {
     const expected = newestFirst(articles).map(({ documentId }) => documentId);
     for (const page of [1, 17, 40]) {
-      const { data, meta } = await read(`article-summaries?page=${page}&pageSize=50`);
+      const { data, meta } = await read<{ documentId: string }[]>(`article-summaries?page=${page}&pageSize=50`);
       expect(meta.pagination).toEqual({ page, pageSize: 50, pageCount: 40, total: GROWN.articles });
-      expect(data.map(({ documentId }: { documentId: string }) => documentId)).toEqual(expected.slice((page - 1) * 50, page * 50));
+      expect(data.map(({ documentId }) => documentId)).toEqual(expected.slice((page - 1) * 50, page * 50));
       expect(JSON.stringify(data)).not.toContain('text_article');
     }
   });
 
   it.each(['naval', 'MARKETS', '(#12'])('searches %s like the full list', async (term) => {
     const expected = search(articles, term);
-    const { data, meta } = await read(`article-summaries?search=${encodeURIComponent(term)}&pageSize=50&page=2`);
+    const { data, meta } = await read<{ documentId: string }[]>(
+      `article-summaries?search=${encodeURIComponent(term)}&pageSize=50&page=2`,
+    );
     expect(meta.pagination.total).toBe(expected.length);
-    expect(data.map(({ documentId }: { documentId: string }) => documentId)).toEqual(expected.slice(50, 100).map(({ documentId }) => documentId));
+    expect(data.map(({ documentId }) => documentId)).toEqual(
+      expected.slice(50, 100).map(({ documentId }) => documentId),
+    );
   });
 
   it('ranks, counts and archives like the full lists', async () => {
-    expect((await read('most-popular-articles')).data).toEqual(mostPopular(articles, comments));
+    expect((await read<MostPopularEntry[]>('most-popular-articles')).data).toEqual(mostPopular(articles, comments));
     expect((await read('article-topics')).data).toEqual(topicCounts(articles));
     const { data: archiveYears } = await read<number[]>('archive-years');
     expect(archiveYears).toEqual(years(articles));
     expect(archiveYears.length).toBeGreaterThanOrEqual(10);
-    for (const year of archiveYears) expect((await read(`archive-years/${year}`)).data).toEqual(yearArchive(articles, year));
+    for (const year of archiveYears)
+      expect((await read(`archive-years/${year}`)).data).toEqual(yearArchive(articles, year));
     expect((await read('latest-articles?limit=10')).data).toEqual(newestFirst(articles).slice(0, 10).map(heading));
   });
 
   it('pages the comments of one article past 100 through Strapi’s own comment list', async () => {
-    const [leader] = (await read('most-popular-articles')).data;
+    const [leader] = (await read<MostPopularEntry[]>('most-popular-articles')).data;
     expect(leader.comments).toBeGreaterThan(100);
     // In the order the site shows them.
     const query = `comments?filters[article][$eq]=${encodeURIComponent(leader.title_article)}&sort[0]=id:asc`;
     const own = await everyEntry<FullComment>(cms.url, query);
     expect(own).toHaveLength(leader.comments);
     expect(own.map(({ id }) => id)).toEqual(
-      comments.filter(({ article }) => article === leader.title_article).map(({ id }) => id).sort((a, b) => a - b),
+      comments
+        .filter(({ article }) => article === leader.title_article)
+        .map(({ id }) => id)
+        .sort((a, b) => a - b),
     );
   });
 });

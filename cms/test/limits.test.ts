@@ -46,7 +46,11 @@ describe('limits on public writes', () => {
   });
 
   it('refuses a write from another site with 403', async () => {
-    const answer = await request('/api/comments', { method: 'POST', body: comment, headers: { Origin: 'http://evil.test' } });
+    const answer = await request('/api/comments', {
+      method: 'POST',
+      body: comment,
+      headers: { Origin: 'http://evil.test' },
+    });
     expectStrapiError(answer, 403);
   });
 });

@@ -1,6 +1,7 @@
 import { excerpt } from '../src/lib/excerpt';
 import { author } from './support/author';
-import { expectStrapiError, request } from './support/http';
+import type { ArchiveEntry, MostPopularEntry, TopicCount } from '@blog/shared';
+import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 import {
   cardPhoto,
   everyEntry,
@@ -31,11 +32,11 @@ const PROBES = [
   { title_article: 'A path\\with a backslash', topics: ['Ünïcode Tests'] },
 ].map((probe) => ({ ...probe, date: '2026-02-03' }));
 
-const fullArticles = () => everyEntry<FullArticle>(process.env.CMS_URL as string, 'articles?populate=*');
-const fullComments = () => everyEntry<FullComment>(process.env.CMS_URL as string, 'comments?populate=*');
+const fullArticles = () => everyEntry<FullArticle>(process.env.CMS_URL ?? '', 'articles?populate=*');
+const fullComments = () => everyEntry<FullComment>(process.env.CMS_URL ?? '', 'comments?populate=*');
 
-async function read<T = any>(path: string) {
-  const answer = await request<{ data: T; meta: any }>(path);
+async function read<T>(path: string) {
+  const answer = await request<StrapiAnswer<T>>(path);
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -46,15 +47,20 @@ async function everySummary(query: string, pageSize = 5) {
   for (let page = 1; ; page += 1) {
     const { data, meta } = await read<Summary[]>(`/api/article-summaries?${query}&page=${page}&pageSize=${pageSize}`);
     summaries.push(...data);
-    expect(meta.pagination).toEqual(expect.objectContaining({ page, pageSize, pageCount: Math.ceil(meta.pagination.total / pageSize) }));
-    if (page >= meta.pagination.pageCount) return { summaries, total: meta.pagination.total as number };
+    expect(meta.pagination).toEqual(
+      expect.objectContaining({ page, pageSize, pageCount: Math.ceil(meta.pagination.total / pageSize) }),
+    );
+    if (page >= meta.pagination.pageCount) return { summaries, total: meta.pagination.total };
   }
 }
 
 async function postComment(article: string) {
-  const answer = await request('/api/comments', { method: 'POST', body: { data: { name: 'Ana', comment: 'Probe', article } } });
+  const answer = await request<StrapiAnswer<{ documentId: string }>>('/api/comments', {
+    method: 'POST',
+    body: { data: { name: 'Ana', comment: 'Probe', article } },
+  });
   expect(answer.status).toBe(200);
-  return answer.body.data.documentId as string;
+  return answer.body.data.documentId;
 }
 
 async function approvedComment(article: string) {
@@ -86,7 +92,9 @@ describe('article summaries', () => {
     const articles = await fullArticles();
     const { summaries, total } = await everySummary('');
     expect(total).toBe(articles.length);
-    expect(summaries.map(({ documentId }) => documentId)).toEqual(newestFirst(articles).map(({ documentId }) => documentId));
+    expect(summaries.map(({ documentId }) => documentId)).toEqual(
+      newestFirst(articles).map(({ documentId }) => documentId),
+    );
     const probes = summaries.filter(({ date_of_the_article }) => date_of_the_article === PROBES[0].date);
     expect(probes.map(({ title_article }) => title_article)).toEqual(PROBES.map(({ title_article }) => title_article));
   });
@@ -94,10 +102,15 @@ describe('article summaries', () => {
   it('answers a card for each article, with an excerpt and one photo instead of the body', async () => {
     const articles = new Map((await fullArticles()).map((article) => [article.documentId, article]));
     const { data, meta } = await read<Summary[]>('/api/article-summaries');
-    expect(meta.pagination).toEqual({ page: 1, pageSize: 12, pageCount: Math.ceil(articles.size / 12), total: articles.size });
+    expect(meta.pagination).toEqual({
+      page: 1,
+      pageSize: 12,
+      pageCount: Math.ceil(articles.size / 12),
+      total: articles.size,
+    });
     expect(data).toHaveLength(12);
     for (const summary of data) {
-      const full = articles.get(summary.documentId) as FullArticle;
+      const full = articles.get(summary.documentId);
       expect(summary).toEqual({
         ...heading(full),
         topics: full.topics.map(({ category }) => ({ category })),
@@ -130,11 +143,14 @@ describe('article summaries', () => {
     const expected = search(await fullArticles(), term);
     const { summaries, total } = await everySummary(`search=${encodeURIComponent(term)}`);
     expect(total).toBe(expected.length);
-    expect(summaries.map(({ title_article }) => title_article)).toEqual(expected.map(({ title_article }) => title_article));
+    expect(summaries.map(({ title_article }) => title_article)).toEqual(
+      expected.map(({ title_article }) => title_article),
+    );
   });
 
   it('finds the probes through their Unicode and wildcard characters, and only them', async () => {
-    const titles = async (term: string) => (await everySummary(`search=${encodeURIComponent(term)}`)).summaries.map(({ title_article }) => title_article);
+    const titles = async (term: string) =>
+      (await everySummary(`search=${encodeURIComponent(term)}`)).summaries.map(({ title_article }) => title_article);
     expect(await titles('énergie')).toEqual([PROBES[0].title_article]);
     expect(await titles('100%')).toEqual([PROBES[1].title_article]);
     expect(await titles('e_r')).toEqual([PROBES[1].title_article]);
@@ -151,15 +167,15 @@ describe('article summaries', () => {
 describe('rankings and the archive', () => {
   it('lists the 5 articles with the most approved comments, ties to the newer article (spec §9)', async () => {
     const expected = mostPopular(await fullArticles(), await fullComments());
-    const { data } = await read('/api/most-popular-articles');
+    const { data } = await read<(MostPopularEntry & { photo: unknown })[]>('/api/most-popular-articles');
     expect(data).toEqual(expected);
     // The unapproved comment does not count: the tie between the probes stays in publication order.
-    expect(data.slice(0, 2).map(({ title_article }: { title_article: string }) => title_article)).toEqual([
+    expect(data.slice(0, 2).map(({ title_article }) => title_article)).toEqual([
       PROBES[0].title_article,
       PROBES[1].title_article,
     ]);
     expect(data[0].comments).toBe(data[1].comments);
-    expect(data.some(({ photo }: { photo: unknown }) => photo !== null)).toBe(true);
+    expect(data.some(({ photo }) => photo !== null)).toBe(true);
   });
 
   it('counts the articles of every topic, most first, ties alphabetical', async () => {
@@ -185,25 +201,27 @@ describe('rankings and the archive', () => {
 
 describe('bad query parameters', () => {
   const TOO_LONG = 'a'.repeat(201);
-  it.each([
-    '/api/article-summaries?page=0',
-    '/api/article-summaries?page=abc',
-    '/api/article-summaries?page=-1',
-    '/api/article-summaries?page=1.5',
-    '/api/article-summaries?page=1&page=2',
-    '/api/article-summaries?pageSize=0',
-    '/api/article-summaries?pageSize=51',
-    '/api/article-summaries?pageSize=500',
-    `/api/article-summaries?search=${TOO_LONG}`,
-    '/api/article-summaries?search[$ne]=x',
-    '/api/article-summaries?pagination[page]=2',
-    '/api/archive-years/20x5',
-    '/api/archive-years/202',
-    '/api/archive-years/20255',
-    '/api/latest-articles?limit=0',
-    '/api/latest-articles?limit=11',
-    '/api/most-popular-articles?limit=3',
-  ].map((path) => [path.replace(TOO_LONG, '<201 characters>'), path]))('answers %s with a 400 in Strapi’s error shape', async (_label, path) => {
+  it.each(
+    [
+      '/api/article-summaries?page=0',
+      '/api/article-summaries?page=abc',
+      '/api/article-summaries?page=-1',
+      '/api/article-summaries?page=1.5',
+      '/api/article-summaries?page=1&page=2',
+      '/api/article-summaries?pageSize=0',
+      '/api/article-summaries?pageSize=51',
+      '/api/article-summaries?pageSize=500',
+      `/api/article-summaries?search=${TOO_LONG}`,
+      '/api/article-summaries?search[$ne]=x',
+      '/api/article-summaries?pagination[page]=2',
+      '/api/archive-years/20x5',
+      '/api/archive-years/202',
+      '/api/archive-years/20255',
+      '/api/latest-articles?limit=0',
+      '/api/latest-articles?limit=11',
+      '/api/most-popular-articles?limit=3',
+    ].map((path) => [path.replace(TOO_LONG, '<201 characters>'), path]),
+  )('answers %s with a 400 in Strapi’s error shape', async (_label, path) => {
     const answer = await request(path);
     expectStrapiError(answer, 400);
     expect(answer.body.error.name).toBe('ValidationError');
@@ -212,26 +230,31 @@ describe('bad query parameters', () => {
 });
 
 describe('HTTP caching of public reads', () => {
-  it.each(['/api/article-summaries?search=naval', '/api/article-topics', '/api/articles?populate=*', '/api/comments?populate=*'])(
-    'gives %s a strong ETag and a short public max-age, and answers 304 when it still matches',
-    async (path) => {
-      const first = await request(path);
-      const etag = first.headers.get('etag') as string;
-      expect(etag).toMatch(/^"[\w-]+"$/);
-      expect(first.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=60');
+  it.each([
+    '/api/article-summaries?search=naval',
+    '/api/article-topics',
+    '/api/articles?populate=*',
+    '/api/comments?populate=*',
+  ])('gives %s a strong ETag and a short public max-age, and answers 304 when it still matches', async (path) => {
+    const first = await request(path);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=60');
 
-      const again = await request(path, { headers: { 'If-None-Match': etag } });
-      expect(again.status).toBe(304);
-      expect(again.body).toBeNull();
-      expect(again.headers.get('etag')).toBe(etag);
-      expect((await request(path, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304);
-      expect((await request(path, { headers: { 'If-None-Match': '"another"' } })).status).toBe(200);
-      expect((await request(path, { method: 'HEAD' })).headers.get('etag')).toBe(etag);
-    },
-  );
+    const again = await request(path, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(again.headers.get('etag')).toBe(etag);
+    expect((await request(path, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304);
+    expect((await request(path, { headers: { 'If-None-Match': '"another"' } })).status).toBe(200);
+    expect((await request(path, { method: 'HEAD' })).headers.get('etag')).toBe(etag);
+  });
 
   it('leaves writes and errors uncached', async () => {
-    const write = await request('/api/comments', { method: 'POST', body: { data: { name: 'Ana', comment: 'Hi', article: 'x' } } });
+    const write = await request('/api/comments', {
+      method: 'POST',
+      body: { data: { name: 'Ana', comment: 'Hi', article: 'x' } },
+    });
     expect(write.status).toBe(200);
     const missing = await request('/api/articles/no-such-article');
     expect(missing.status).toBe(404);
@@ -248,28 +271,34 @@ describe('HTTP caching of public reads', () => {
     const before = await request(path);
     expect(before.body.data).toEqual([expect.objectContaining({ documentId, like: '0' })]);
 
-    const vote = await request(`/api/comments/${documentId}`, { method: 'PUT', body: { data: { like: '1' } }, headers: { 'X-Vote-Base': '0' } });
+    const vote = await request(`/api/comments/${documentId}`, {
+      method: 'PUT',
+      body: { data: { like: '1' } },
+      headers: { 'X-Vote-Base': '0' },
+    });
     expect(vote.status).toBe(200);
     expect((await request(path)).body.data).toEqual([expect.objectContaining({ documentId, like: '1' })]);
     // What fetch(url, { cache: 'no-cache' }) sends: the stored ETag, for the server to check.
-    const after = await request(path, { headers: { 'If-None-Match': before.headers.get('etag') as string } });
+    const after = await request(path, { headers: { 'If-None-Match': before.headers.get('etag') } });
     expect(after.status).toBe(200);
     expect(after.body.data).toEqual([expect.objectContaining({ documentId, like: '1' })]);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 
   it('shows a newly approved comment in the popularity counts on the next read', async () => {
-    const before = await request('/api/most-popular-articles');
+    const before = await request<StrapiAnswer<MostPopularEntry[]>>('/api/most-popular-articles');
     const leader = before.body.data[0];
     await approvedComment(leader.title_article);
-    const after = await request('/api/most-popular-articles', { headers: { 'If-None-Match': before.headers.get('etag') as string } });
+    const after = await request<StrapiAnswer<MostPopularEntry[]>>('/api/most-popular-articles', {
+      headers: { 'If-None-Match': before.headers.get('etag') },
+    });
     expect(after.status).toBe(200);
     expect(after.body.data[0]).toEqual({ ...leader, comments: leader.comments + 1 });
   });
 });
 
 describe('answers kept between changes', () => {
-  const read = async (path: string) => (await request(path)).body.data;
+  const read = async <T>(path: string) => (await request<StrapiAnswer<T>>(path)).body.data;
 
   it('are the same answer again while nothing changes', async () => {
     const first = await request('/api/article-topics');
@@ -280,10 +309,10 @@ describe('answers kept between changes', () => {
 
   it('show an article published, edited, unpublished and deleted in every list on the next read', async () => {
     const lists = async () => ({
-      latest: await read('/api/latest-articles?limit=1'),
-      years: await read('/api/archive-years'),
-      page: (await read('/api/article-summaries?pageSize=1'))[0]?.title_article,
-      topics: await read('/api/article-topics'),
+      latest: await read<ArchiveEntry[]>('/api/latest-articles?limit=1'),
+      years: await read<number[]>('/api/archive-years'),
+      page: (await read<Summary[]>('/api/article-summaries?pageSize=1'))[0]?.title_article,
+      topics: await read<TopicCount[]>('/api/article-topics'),
     });
     const before = await lists();
     const title = `Kept answers probe ${Date.now()}`;

@@ -1,8 +1,12 @@
-import { expectStrapiError, request } from './support/http';
+import { expect } from '@jest/globals';
+import type { Article, ContactDetails } from '@blog/shared';
+import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 
 describe('public reads', () => {
   it('serves every article with the fields of the spec, media as relative URLs the CMS serves', async () => {
-    const { status, body } = await request('/api/articles?populate=*&pagination[pageSize]=100');
+    const { status, body } = await request<StrapiAnswer<Article[]>>(
+      '/api/articles?populate=*&pagination[pageSize]=100',
+    );
     expect(status).toBe(200);
     expect(body.data.length).toBeGreaterThanOrEqual(14);
     expect(body.meta.pagination.total).toBe(body.data.length);
@@ -20,19 +24,19 @@ describe('public reads', () => {
         sources: expect.any(Array),
       }),
     );
-    const photo = article.photo_article[0];
+    const [photo] = article.photo_article ?? [];
     expect(photo.url).toMatch(/^\/uploads\/.+\.jpe?g$/);
     const image = await fetch(`${process.env.CMS_URL}${photo.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
 
-    const withAudio = body.data.filter((each: { audio: unknown }) => each.audio);
+    const withAudio = body.data.filter((each) => each.audio);
     expect(withAudio.length).toBeGreaterThanOrEqual(1);
-    expect(withAudio[0].audio.url).toMatch(/^\/uploads\//);
-    const recommended = body.data.flatMap((each: { articles: { title_article: string }[] }) => each.articles);
+    expect(withAudio[0].audio?.url).toMatch(/^\/uploads\//);
+    const recommended = body.data.flatMap((each) => each.articles);
     expect(recommended[0]).toEqual(expect.objectContaining({ title_article: expect.any(String) }));
-    const sources = body.data.flatMap((each: { sources: { text: string }[] }) => each.sources);
-    expect(sources.some(({ text }: { text: string }) => /\[[^\]]+\]\(https?:\/\/[^)]+\)/.test(text))).toBe(true);
+    const sources = body.data.flatMap((each) => each.sources);
+    expect(sources.some(({ text }) => /\[[^\]]+\]\(https?:\/\/[^)]+\)/.test(text))).toBe(true);
   });
 
   it('compresses the article list for clients that accept gzip', async () => {
@@ -41,7 +45,7 @@ describe('public reads', () => {
   });
 
   it('pages at 25 by default and tells the client how many pages there are', async () => {
-    const { body } = await request('/api/articles?populate=*');
+    const { body } = await request<StrapiAnswer<Article[]>>('/api/articles?populate=*');
     expect(body.meta.pagination).toEqual(expect.objectContaining({ page: 1, pageSize: 25 }));
     expect(body.meta.pagination.total).toBeGreaterThanOrEqual(body.data.length);
   });
@@ -53,14 +57,14 @@ describe('public reads', () => {
     ['new-start-heres', ['title', 'photo', 'photo_by', 'text']],
     ['news-letters', ['title', 'sub_title', 'invitation_message_to_join']],
   ])('serves %s with its fields', async (path, fields) => {
-    const { status, body } = await request(`/api/${path}?populate=*`);
+    const { status, body } = await request<StrapiAnswer<Record<string, unknown>[]>>(`/api/${path}?populate=*`);
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     for (const field of fields) expect(body.data[0][field]).toBeTruthy();
   });
 
   it('geocodable contact address keeps its "#", as the site removes it before geocoding', async () => {
-    const { body } = await request('/api/contact-details?populate=*');
+    const { body } = await request<StrapiAnswer<ContactDetails[]>>('/api/contact-details?populate=*');
     expect(body.data[0].location).toContain('#');
   });
 

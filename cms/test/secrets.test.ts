@@ -11,8 +11,8 @@ describe('secret', () => {
 
   it('refuses the development value in production, set or defaulted', () => {
     expect(() => secret('JWT_SECRET', { NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set/);
-    expect(() =>
-      secret('APP_KEYS', { NODE_ENV: 'production', APP_KEYS: DEVELOPMENT_SECRETS.APP_KEYS }),
-    ).toThrow(/APP_KEYS/);
+    expect(() => secret('APP_KEYS', { NODE_ENV: 'production', APP_KEYS: DEVELOPMENT_SECRETS.APP_KEYS })).toThrow(
+      /APP_KEYS/,
+    );
   });
 });

@@ -1,8 +1,9 @@
 import fs from 'fs';
+import { readJson, type StrapiAnswer } from './support/http';
 import { startStrapi, type StrapiProcess } from './support/strapi-process';
 
 async function count(cms: StrapiProcess, path: string): Promise<number> {
-  const answer = await (await fetch(`${cms.url}/api/${path}?pagination[pageSize]=1`)).json();
+  const answer = await readJson<StrapiAnswer>(`${cms.url}/api/${path}?pagination[pageSize]=1`);
   return answer.meta.pagination.total;
 }
 
@@ -31,6 +32,8 @@ describe('seed content', () => {
 
 describe('secrets', () => {
   it('refuses to start in production on the development secrets', async () => {
-    await expect(startStrapi({ env: { NODE_ENV: 'production' } })).rejects.toThrow(/must be set to a secret of your own/);
+    await expect(startStrapi({ env: { NODE_ENV: 'production' } })).rejects.toThrow(
+      /must be set to a secret of your own/,
+    );
   });
 });

@@ -1,12 +1,16 @@
+import { expect } from '@jest/globals';
 import { HTTPError, strapi } from '@strapi/client';
 import { author } from './support/author';
-import { expectStrapiError, newVisitor, request } from './support/http';
+import { expectStrapiError, newVisitor, request, type StrapiAnswer } from './support/http';
 
 // Spec §7's vote as any client sends it: Strapi's official client, the body only, no X-Vote-Base.
-const visitorClient = () => strapi({ baseURL: `${process.env.CMS_URL}/api`, headers: { 'X-Forwarded-For': newVisitor() } });
+const visitorClient = () =>
+  strapi({ baseURL: `${process.env.CMS_URL}/api`, headers: { 'X-Forwarded-For': newVisitor() } });
 
 async function approvedComment(): Promise<string> {
-  const created = await visitorClient().collection('comments').create({ name: 'Ana', comment: 'Spec-shaped', article: 'Votes' });
+  const created = await visitorClient()
+    .collection('comments')
+    .create({ name: 'Ana', comment: 'Spec-shaped', article: 'Votes' });
   await author.approveComment(created.data.documentId);
   return created.data.documentId;
 }
@@ -14,10 +18,13 @@ async function approvedComment(): Promise<string> {
 async function specVote(documentId: string, data: Record<string, string>) {
   try {
     const answer = await visitorClient().collection('comments').update(documentId, data);
-    return { status: 200, body: answer as { data: Record<string, unknown> } };
+    return { status: 200, body: answer as unknown as StrapiAnswer<Record<string, unknown>> };
   } catch (error) {
     if (!(error instanceof HTTPError)) throw error;
-    return { status: error.response.status, body: await error.response.json() };
+    return {
+      status: error.response.status,
+      body: (await error.response.json()) as StrapiAnswer<Record<string, unknown>>,
+    };
   }
 }
 
@@ -26,9 +33,14 @@ const stored = async (documentId: string) => (await visitorClient().collection('
 describe('votes without X-Vote-Base: a compare-and-set on the sent count', () => {
   it('reads and writes through @strapi/client: a like one step up, then back down', async () => {
     const documentId = await approvedComment();
-    expect(await specVote(documentId, { like: '1' })).toEqual({ status: 200, body: { data: expect.objectContaining({ like: '1' }), meta: {} } });
+    expect(await specVote(documentId, { like: '1' })).toEqual({
+      status: 200,
+      body: { data: expect.objectContaining({ like: '1' }), meta: {} },
+    });
     expect((await specVote(documentId, { like: '0' })).body.data).toEqual(expect.objectContaining({ like: '0' }));
-    expect((await specVote(documentId, { dislike: '1' })).body.data).toEqual(expect.objectContaining({ like: '0', dislike: '1' }));
+    expect((await specVote(documentId, { dislike: '1' })).body.data).toEqual(
+      expect.objectContaining({ like: '0', dislike: '1' }),
+    );
   });
 
   it.each([
@@ -71,7 +83,11 @@ describe('votes without X-Vote-Base: a compare-and-set on the sent count', () =>
     const documentId = await approvedComment();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        request(`/api/comments/${documentId}`, { method: 'PUT', body: { data: { like: '1' } }, headers: { 'X-Vote-Base': '0' } }),
+        request(`/api/comments/${documentId}`, {
+          method: 'PUT',
+          body: { data: { like: '1' } },
+          headers: { 'X-Vote-Base': '0' },
+        }),
       ),
     );
     expect(answers.every(({ status }) => status === 200)).toBe(true);

@@ -18,7 +18,13 @@ export async function getData<T>(cmsUrl: string, pathname: string): Promise<T> {
 function grow(cms: StrapiProcess) {
   const result = spawnSync(
     process.execPath,
-    [path.join(CMS_DIR, 'dist', 'scripts', 'grow.js'), '--articles', String(GROWN.articles), '--comments', String(GROWN.comments)],
+    [
+      path.join(CMS_DIR, 'dist', 'scripts', 'grow.js'),
+      '--articles',
+      String(GROWN.articles),
+      '--comments',
+      String(GROWN.comments),
+    ],
     { cwd: CMS_DIR, env: { ...process.env, ...cms.database }, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('growing the database failed');

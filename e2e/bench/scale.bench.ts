@@ -49,7 +49,8 @@ async function measurePage(browser: Browser, { siteUrl, cmsUrl }: Size, probe: P
   const page = await context.newPage();
   const sizes: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
-    if (request.url().startsWith(`${cmsUrl}/api/`)) sizes.push(request.sizes().then(({ responseBodySize }) => responseBodySize));
+    if (request.url().startsWith(`${cmsUrl}/api/`))
+      sizes.push(request.sizes().then(({ responseBodySize }) => responseBodySize));
   });
   const started = Date.now();
   await page.goto(`${siteUrl}${probe.path}`);
@@ -59,7 +60,13 @@ async function measurePage(browser: Browser, { siteUrl, cmsUrl }: Size, probe: P
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   const bytes = await Promise.all(sizes);
   await context.close();
-  return { page: probe.path.slice(0, 40), apiRequests: bytes.length, apiBytes: bytes.reduce((a, b) => a + b, 0), timeToContentMs, domNodes };
+  return {
+    page: probe.path.slice(0, 40),
+    apiRequests: bytes.length,
+    apiBytes: bytes.reduce((a, b) => a + b, 0),
+    timeToContentMs,
+    domNodes,
+  };
 }
 
 /** The reads the pages make, each under load: p50 and p99 latency in ms. */
@@ -74,7 +81,8 @@ async function measureQueries(cmsUrl: string) {
     'archive-years': 'archive-years',
     'archive-years/:year': `archive-years/${(await getData<number[]>(cmsUrl, 'archive-years'))[0]}`,
     'latest-articles': 'latest-articles',
-    'home: 2 newest': 'articles?sort[0]=date_of_the_article:desc&pagination[pageSize]=2&populate[photo_article]=true&populate[topics]=true',
+    'home: 2 newest':
+      'articles?sort[0]=date_of_the_article:desc&pagination[pageSize]=2&populate[photo_article]=true&populate[topics]=true',
     'detail by title': `articles?filters[title_article][$eq]=${byTitle}&populate[photo_article]=true&populate[topics]=true&populate[sources]=true&populate[articles][fields][0]=title_article`,
     'comments of one article': `comments?filters[article][$eq]=${byTitle}&sort[0]=createdAt:desc&pagination[pageSize]=100`,
   };
@@ -127,7 +135,9 @@ test('pages and queries at seed size and at 2,000 articles', async ({ browser })
       }),
     );
     for (const [size, { cmsUrl }] of Object.entries(sizes)) {
-      console.log(`\nQueries at ${size}: ${LOAD.connections} concurrent clients for ${LOAD.durationSeconds} s each (latency ms):`);
+      console.log(
+        `\nQueries at ${size}: ${LOAD.connections} concurrent clients for ${LOAD.durationSeconds} s each (latency ms):`,
+      );
       console.table(await measureQueries(cmsUrl));
     }
   } finally {

@@ -55,7 +55,10 @@ async function pagesOf(cmsUrl: string) {
 }
 
 async function health(server: RenderServer) {
-  return (await (await fetch(`${server.url}/healthz`)).json()) as { rss: number; cache: { bytes: number; maxBytes: number } };
+  return (await (await fetch(`${server.url}/healthz`)).json()) as {
+    rss: number;
+    cache: { bytes: number; maxBytes: number };
+  };
 }
 
 async function measureSize(cmsUrl: string) {
@@ -101,17 +104,20 @@ async function measureSize(cmsUrl: string) {
  */
 async function measureMemory(cmsUrl: string) {
   const years = await getData<number[]>(cmsUrl, 'archive-years');
-  const titles = (await Promise.all(years.map((year) => getData<{ title_article: string }[]>(cmsUrl, `archive-years/${year}`))))
+  const titles = (
+    await Promise.all(years.map((year) => getData<{ title_article: string }[]>(cmsUrl, `archive-years/${year}`)))
+  )
     .flat()
     .map(({ title_article }) => `/Articles?title=${encodeURIComponent(title_article)}`);
   const paths = [...(await pagesOf(cmsUrl)), ...titles];
   const server = await startRenderServer({ config: { cmsUrl }, env: { BLOG_CACHE_MAX_MB: String(MEMORY_CACHE_MB) } });
   const samples: { minute: number; rss: number; cacheBytes: number; maxBytes: number }[] = [];
   const started = Date.now();
-  const sampler = setInterval(async () => {
+  const sample = async () => {
     const { rss, cache } = await health(server);
     samples.push({ minute: (Date.now() - started) / 60_000, rss, cacheBytes: cache.bytes, maxBytes: cache.maxBytes });
-  }, 5_000);
+  };
+  const sampler = setInterval(() => void sample(), 5_000);
   try {
     let next = 0;
     await autocannon({
@@ -124,7 +130,10 @@ async function measureMemory(cmsUrl: string) {
     clearInterval(sampler);
     await server.close();
   }
-  const at = (minute: number) => samples.reduce((best, sample) => (Math.abs(sample.minute - minute) < Math.abs(best.minute - minute) ? sample : best));
+  const at = (minute: number) =>
+    samples.reduce((best, sample) =>
+      Math.abs(sample.minute - minute) < Math.abs(best.minute - minute) ? sample : best,
+    );
   const [one, ten] = [at(1), at(MEMORY_LOAD_MINUTES)];
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   return {
@@ -145,7 +154,9 @@ test('pages kept, rendered and static, at seed size and at 2,000 articles', asyn
       ['seed', site.cmsUrl],
       [`${GROWN.articles} articles`, grown.url],
     ]) {
-      console.log(`\nPages at ${size}, ${DURATION_SECONDS} s per run (autocannon; the same bytes from a bare Node server as static):`);
+      console.log(
+        `\nPages at ${size}, ${DURATION_SECONDS} s per run (autocannon; the same bytes from a bare Node server as static):`,
+      );
       console.table(await measureSize(cmsUrl));
     }
     console.log(`\nResident memory under ${MEMORY_LOAD_MINUTES} minutes of load at ${GROWN.articles} articles:`);

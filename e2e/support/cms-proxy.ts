@@ -43,10 +43,12 @@ export async function startCmsProxy(rewrite: AnswerRewrite): Promise<CmsProxy> {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
-          const original = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const original: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           const changed = rewrite(url, original);
           const body = Buffer.from(JSON.stringify(changed === undefined ? original : changed));
-          const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !BODY_HEADERS.includes(name)));
+          const kept = Object.fromEntries(
+            Object.entries(answer.headers).filter(([name]) => !BODY_HEADERS.includes(name)),
+          );
           res.writeHead(answer.statusCode ?? 502, { ...kept, 'content-length': body.length });
           res.end(body);
         });

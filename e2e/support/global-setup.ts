@@ -29,7 +29,8 @@ export default async function globalSetup() {
   });
 
   const apps = builds.apps as Apps;
-  const ports = Object.fromEntries(await Promise.all(Object.keys(apps).map(async (name) => [name, await freePort()])));
+  const ports: Record<string, number> = {};
+  for (const name of Object.keys(apps)) ports[name] = await freePort();
   const appUrls: Record<string, string> = Object.fromEntries(
     Object.entries(ports).map(([name, port]) => [name, `http://localhost:${port}`]),
   );
@@ -68,13 +69,13 @@ export default async function globalSetup() {
     fs.writeFileSync(path.join(dist, 'config.js'), `window.__BLOG_CONFIG__ = ${JSON.stringify(config)};\n`);
     const remotesFile = path.join(dist, 'remotes.json');
     if (fs.existsSync(remotesFile)) {
-      const remotes = Object.keys(JSON.parse(fs.readFileSync(remotesFile, 'utf8')));
+      const remotes = Object.keys(JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>);
       const manifests = Object.fromEntries(remotes.map((remote) => [remote, `${appUrls[remote]}/mf-manifest.json`]));
       fs.writeFileSync(remotesFile, JSON.stringify(manifests));
     }
   }
   const { shell, ...sections } = apps;
-  const servers = await Promise.all(
+  const servers: { close(callback: () => void): void }[] = await Promise.all(
     Object.entries(sections).map(([name, app]) => serve.serveDist(path.join(runDir, app.package), ports[name])),
   );
   // Re-pointing a section shows within a second here (10 s by default).
@@ -91,7 +92,8 @@ export default async function globalSetup() {
   process.env.REVALIDATE_SECRET = revalidateSecret;
 
   return async () => {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    // The render server first: it would otherwise log every section it can no longer reach.
+    for (const server of servers.reverse()) await new Promise<void>((resolve) => server.close(resolve));
     await cms.stop();
     await standIns.close();
     fs.rmSync(cms.dataDir, { recursive: true, force: true });

@@ -19,7 +19,22 @@ export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory', '64mb', '--maxmemory-policy', 'allkeys-lru'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory',
+      '64mb',
+      '--maxmemory-policy',
+      'allkeys-lru',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const output: string[] = [];

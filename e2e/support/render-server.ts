@@ -9,7 +9,6 @@ import serve from '../../scripts/serve.cjs';
 /** The sections the shell composes, by their Module Federation container. */
 export type Container = 'mf_articles' | 'mf_newsletter' | 'mf_contact' | 'mf_pages';
 
-
 export interface RenderServer {
   /** Its address, e.g. `http://localhost:40123`, without a trailing slash. */
   url: string;
@@ -52,7 +51,7 @@ async function portForServer(): Promise<number> {
 
 function readConfig(file: string): Partial<SiteConfig> {
   const text = fs.readFileSync(file, 'utf8');
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Partial<SiteConfig>;
 }
 
 /** Written whole, so the server's next check never reads half a file. */
@@ -68,16 +67,27 @@ function writeAtomically(file: string, text: string) {
  * `serveRendered` on a port of its own, rechecking its sections every second. What its pages show is
  * what the server read with those settings, as a deployment configured so would show it.
  */
-export async function startRenderServer({ config = {}, remotes = {}, port, env = {} }: RenderServerOptions = {}): Promise<RenderServer> {
+export async function startRenderServer({
+  config = {},
+  remotes = {},
+  port,
+  env = {},
+}: RenderServerOptions = {}): Promise<RenderServer> {
   const source = process.env.SHELL_DIST;
   if (!source) throw new Error('SHELL_DIST is not set: the global setup serves the shell');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-render-'));
   fs.cpSync(source, dir, { recursive: true });
 
   const configFile = path.join(dir, 'config.js');
-  writeAtomically(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ ...readConfig(configFile), ...config })};\n`);
+  writeAtomically(
+    configFile,
+    `window.__BLOG_CONFIG__ = ${JSON.stringify({ ...readConfig(configFile), ...config })};\n`,
+  );
   const remotesFile = path.join(dir, 'remotes.json');
-  const manifests: Record<string, string> = { ...JSON.parse(fs.readFileSync(remotesFile, 'utf8')), ...remotes };
+  const manifests: Record<string, string> = {
+    ...(JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>),
+    ...remotes,
+  };
   writeAtomically(remotesFile, JSON.stringify(manifests));
 
   const serverPort = port ?? (await portForServer());

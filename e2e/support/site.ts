@@ -1,6 +1,26 @@
-import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
+
+/** Each app's address, by its container name, as the global setup served them. */
+export const appUrls = () => JSON.parse(process.env.APP_URLS ?? '{}') as Record<string, string>;
+
+/** A document as the seed holds it: every field the site shows filled in. */
+export type Seeded<T> = { [Field in keyof T]-?: NonNullable<T[Field]> };
+
+/** The `data` of the CMS's answer to `GET /api/<pathname>`, read apart from the site (the run's CMS, or another at `cmsUrl`). */
+export async function cmsData<T>(request: APIRequestContext, pathname: string, cmsUrl = site.cmsUrl): Promise<T> {
+  const response = await request.get(`${cmsUrl}/api/${pathname}`);
+  expect(response.ok(), `GET /api/${pathname}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
 
 /** The URLs the global setup started: the shell, each app on its own origin, the CMS, the stand-ins. */
 export const site = {
@@ -8,7 +28,7 @@ export const site = {
     return process.env.SITE_URL as string;
   },
   app(name: 'shell' | 'mf_articles' | 'mf_newsletter' | 'mf_contact' | 'mf_pages'): string {
-    return JSON.parse(process.env.APP_URLS as string)[name];
+    return appUrls()[name];
   },
   get cmsUrl() {
     return process.env.CMS_URL as string;
@@ -42,7 +62,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       { timeout: HYDRATION_TIMEOUT_MS },
     );
   } catch (error) {
-    throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS} ms (no <html data-hydrated>): ${error}`);
+    throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS} ms (no <html data-hydrated>)`, {
+      cause: error,
+    });
   }
 }
 
@@ -72,7 +94,8 @@ export function hydrationWarnings(context: BrowserContext): string[] {
   const warnings: string[] = [];
   context.on('console', (message) => {
     const type = message.type();
-    if ((type === 'error' || type === 'warning') && HYDRATION_WARNING.test(message.text())) warnings.push(message.text());
+    if ((type === 'error' || type === 'warning') && HYDRATION_WARNING.test(message.text()))
+      warnings.push(message.text());
   });
   context.on('weberror', (error) => {
     const text = String(error.error());
@@ -87,6 +110,7 @@ export function hydrationWarnings(context: BrowserContext): string[] {
  * and a test fails on any error the page throws or any hydration warning it logs.
  */
 export const test = base.extend<{ awaitHydration: boolean; pageErrors: Error[]; hydrationErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   baseURL: async ({}, use) => use(site.url),
   awaitHydration: [true, { option: true }],
   page: async ({ page, javaScriptEnabled, awaitHydration }, use) => {
@@ -138,8 +162,8 @@ export async function countReactRenderers(page: Page): Promise<void> {
 export interface Visit {
   page: Page;
   requests: string[];
-  apiBytes(): Promise<number>;
-  close(): Promise<void>;
+  apiBytes: () => Promise<number>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -73,7 +73,11 @@ export async function startStandIns(): Promise<StandIns> {
     requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === '/geocoder/search') {
       res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify([{ lat: String(STAND_IN_PLACE.lat), lon: String(STAND_IN_PLACE.lon), display_name: url.searchParams.get('q') }]));
+      res.end(
+        JSON.stringify([
+          { lat: String(STAND_IN_PLACE.lat), lon: String(STAND_IN_PLACE.lon), display_name: url.searchParams.get('q') },
+        ]),
+      );
     } else if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
       res.setHeader('Content-Type', 'image/png');
       res.end(tile);

@@ -27,7 +27,9 @@ test.describe('the frame', () => {
     const article = `/Articles?title=${encodeURIComponent("NATO's Two Percent Became a Floor")}`;
     for (const path of [...ROUTES.map(({ path }) => path), article, '/New-letter?year=2024']) {
       const visit = await firstVisit(browser, path);
-      expect(visit.requests.length, `${path} asked:\n${visit.requests.join('\n')}`).toBeLessThanOrEqual(MOST_API_REQUESTS);
+      expect(visit.requests.length, `${path} asked:\n${visit.requests.join('\n')}`).toBeLessThanOrEqual(
+        MOST_API_REQUESTS,
+      );
       // The footer and the page beside it (About, Contact) share what they both show.
       expect(askedTwice(visit.requests), `${path} asked twice`).toEqual([]);
       await visit.close();
@@ -101,7 +103,9 @@ test.describe('dark mode', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'))).toEqual({ darkMode: true });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as unknown)).toEqual({
+      darkMode: true,
+    });
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
@@ -116,7 +120,9 @@ test.describe('dark mode without the bundles', () => {
   test('paints the rendered page dark from the first frame, before any script bundle has run', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('userInfo', JSON.stringify({ darkMode: true })));
     // Hold back every bundle: what shows now is what the browser paints first.
-    await page.route('**/*.js', (route) => (route.request().url().endsWith('/config.js') ? route.continue() : route.abort()));
+    await page.route('**/*.js', (route) =>
+      route.request().url().endsWith('/config.js') ? route.continue() : route.abort(),
+    );
     await page.goto('/About');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -153,7 +159,9 @@ test.describe('composition at run time', () => {
       const response = await page.goto(`${server.url}/About`);
       expect(response?.status()).toBe(200);
       // In place: inside the page's main, between the navigation and the footer the server rendered.
-      await expect(page.getByRole('main').getByRole('alert')).toContainText('The About section is unavailable right now.');
+      await expect(page.getByRole('main').getByRole('alert')).toContainText(
+        'The About section is unavailable right now.',
+      );
       await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'LinkedIn' })).toBeVisible();
       // The browser tries once more on its own, and then on each Retry: the host is still down.

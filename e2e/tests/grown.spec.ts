@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { freePort, startStrapi, type StrapiProcess } from '@blog/cms/testing';
 import type { Browser, Page } from '@playwright/test';
 import { startRenderServer, type RenderServer } from '../support/render-server';
-import { MOST_API_REQUESTS, askedTwice, expect, firstVisit, site, test } from '../support/site';
+import type { MostPopularEntry } from '@blog/shared';
+import { MOST_API_REQUESTS, appUrls, askedTwice, cmsData, expect, firstVisit, site, test } from '../support/site';
 
 // Issue 9: the site at the size it must stay fast at.
 const GROWN = { articles: 2000, comments: 20000 };
@@ -33,7 +34,7 @@ async function everyEntry<T>(query: string): Promise<T[]> {
   const entries: T[] = [];
   for (let page = 1, pageCount = 1; page <= pageCount; page += 1) {
     const answer = await fetch(`${cms.url}/api/${query}&pagination[pageSize]=100&pagination[page]=${page}`);
-    const { data, meta } = await answer.json();
+    const { data, meta } = (await answer.json()) as { data: T[]; meta: { pagination: { pageCount: number } } };
     entries.push(...data);
     pageCount = meta.pagination.pageCount;
   }
@@ -44,7 +45,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   const standIn = `${site.standInUrl}/geocoder/search`;
   const sitePort = await freePort();
-  const origins = [...Object.values(JSON.parse(process.env.APP_URLS as string)), `http://localhost:${sitePort}`];
+  const origins = [...Object.values(appUrls()), `http://localhost:${sitePort}`];
   cms = await startStrapi({ env: { CORS_ORIGINS: origins.join(','), GEOCODER_URL: standIn } });
   // The CMS engineer's script, as the README runs it, on the database of the running CMS.
   const script = path.join(CMS_DIR, 'dist', 'scripts', 'grow.js');
@@ -79,7 +80,8 @@ async function visit(browser: Browser, pagePath: string): Promise<Page> {
 }
 
 const titles = (articles: Listed[]) => articles.map(({ title_article }) => title_article);
-const cardTitles = (page: Page) => page.getByRole('list', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 });
+const cardTitles = (page: Page) =>
+  page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 });
 const matching = (term: string) => {
   const needle = term.toLowerCase();
   return newestFirst.filter(
@@ -138,8 +140,8 @@ test.describe(`on a CMS grown to ${GROWN.articles} articles and ${GROWN.comments
     });
   }
 
-  test('a link to a grown article shows it with its comments, a hundred at a time', async ({ browser }) => {
-    const [popular] = (await (await fetch(`${cms.url}/api/most-popular-articles`)).json()).data;
+  test('a link to a grown article shows it with its comments, a hundred at a time', async ({ browser, request }) => {
+    const [popular] = await cmsData<MostPopularEntry[]>(request, 'most-popular-articles', cms.url);
     expect(popular.comments).toBeGreaterThan(100);
     const page = await visit(browser, `/Articles?title=${encodeURIComponent(popular.title_article)}`);
     await expect(page.getByRole('heading', { level: 1, name: popular.title_article, exact: true })).toBeVisible();

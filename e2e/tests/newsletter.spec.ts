@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { deadManifest, deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
-import { expect, site, test } from '../support/site';
+import type { Newsletter } from '@blog/shared';
+import { cmsData, expect, site, test, type Seeded } from '../support/site';
 
 // The seed's articles by year (cms/seed/content.json): 2026 is the latest.
 const NATO = "NATO's Two Percent Became a Floor";
@@ -20,8 +21,8 @@ async function backToArticles(page: Page) {
 }
 
 async function newsletterEntry(request: import('@playwright/test').APIRequestContext) {
-  const response = await request.get(`${site.cmsUrl}/api/news-letters?populate=*`);
-  return (await response.json()).data[0];
+  const [newsletter] = await cmsData<Seeded<Newsletter>[]>(request, 'news-letters?populate=*');
+  return newsletter;
 }
 
 test.describe('the newsletter archive', () => {
@@ -48,7 +49,9 @@ test.describe('the newsletter archive', () => {
     ]);
   });
 
-  test('switches years, keeps the year in the address, and the back button returns to the last one', async ({ page }) => {
+  test('switches years, keeps the year in the address, and the back button returns to the last one', async ({
+    page,
+  }) => {
     await page.goto('/New-letter');
     await expect(yearSelector(page)).toHaveValue('2026');
     await yearSelector(page).selectOption('2024');
@@ -116,7 +119,9 @@ test.describe('the newsletter archive with mf-articles down', () => {
   test('a link to an article shows the fallback in place, and the archive is one step away', async ({ page }) => {
     const response = await page.goto(`${server.url}/New-letter?year=2025&title=${encodeURIComponent(NATO)}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('main').getByRole('alert')).toContainText('The Article section is unavailable right now.');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'The Article section is unavailable right now.',
+    );
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
 

@@ -1,12 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
-import { expect, site, test } from '../support/site';
+import type { About, ContactDetails, Media, StartHere } from '@blog/shared';
+import { cmsData, expect, site, test, type Seeded } from '../support/site';
 
 /** The first entry of a collection, as the CMS answers it to the site. */
-async function entry(request: APIRequestContext, collection: string) {
-  const response = await request.get(`${site.cmsUrl}/api/${collection}?populate=*`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()).data[0];
+async function entry<T>(request: APIRequestContext, collection: string): Promise<Seeded<T>> {
+  const [first] = await cmsData<Seeded<T>[]>(request, `${collection}?populate=*`);
+  return first;
 }
 
 /** The lines of a text written with the markup (spec §5), without their markup signs. */
@@ -16,10 +16,10 @@ const lines = (text: string) =>
     .filter((line) => line.trim() !== '')
     .map((line) => line.replace(/^(#{1,4} |> ?)/, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
 
-async function expectPhoto(image: Locator, media: { url: string; width: number; height: number }) {
+async function expectPhoto(image: Locator, media: Media) {
   await expect(image).toHaveAttribute('src', `${site.cmsUrl}${media.url}`);
-  await expect(image).toHaveAttribute('width', String(media.width));
-  await expect(image).toHaveAttribute('height', String(media.height));
+  await expect(image).toHaveAttribute('width', String(media.width ?? ''));
+  await expect(image).toHaveAttribute('height', String(media.height ?? ''));
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
@@ -34,9 +34,12 @@ for (const [where, origin] of [
   ['on its own', () => site.app('mf_pages')],
 ] as const) {
   test.describe(`About ${where}`, () => {
-    test('shows the title, phrase, social links, photo and description as the CMS holds them', async ({ page, request }) => {
-      const about = await entry(request, 'about-mes');
-      const contact = await entry(request, 'contact-details');
+    test('shows the title, phrase, social links, photo and description as the CMS holds them', async ({
+      page,
+      request,
+    }) => {
+      const about = await entry<About>(request, 'about-mes');
+      const contact = await entry<ContactDetails>(request, 'contact-details');
       await page.goto(`${origin()}/About`);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1, name: about.title })).toBeVisible();
@@ -57,8 +60,11 @@ for (const [where, origin] of [
   });
 
   test.describe(`Start here ${where}`, () => {
-    test('shows the title, the photo with its credit and the formatted text as the CMS holds them', async ({ page, request }) => {
-      const startHere = await entry(request, 'new-start-heres');
+    test('shows the title, the photo with its credit and the formatted text as the CMS holds them', async ({
+      page,
+      request,
+    }) => {
+      const startHere = await entry<StartHere>(request, 'new-start-heres');
       await page.goto(`${origin()}/New-start-here`);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1, name: startHere.title })).toBeVisible();
@@ -84,16 +90,22 @@ for (const [where, origin] of [
       // The seeded text has no bold: the CMS's answer gets some, around a passage holding a link.
       const passage = 'independent research institutes such as [SIPRI](https://www.sipri.org)';
       let answered = 0;
-      await page.route((url) => url.href.startsWith(`${site.cmsUrl}/api/new-start-heres`), async (route) => {
-        const response = await route.fetch();
-        const body = await response.json();
-        body.data[0].text = body.data[0].text.replace(passage, `**${passage}**`);
-        answered += 1;
-        await route.fulfill({ response, json: body });
-      });
+      await page.route(
+        (url) => url.href.startsWith(`${site.cmsUrl}/api/new-start-heres`),
+        async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: { text: string }[] };
+          body.data[0].text = body.data[0].text.replace(passage, `**${passage}**`);
+          answered += 1;
+          await route.fulfill({ response, json: body });
+        },
+      );
       // Reached from another page, so that the browser reads the page (a first load is the render server's read).
       await page.goto(`${origin()}/About`);
-      await page.getByRole('navigation').getByRole('link', { name: /Start here/ }).click();
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: /Start here/ })
+        .click();
       await expect(page).toHaveURL(`${origin()}/New-start-here`);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 }).first()).toBeVisible();

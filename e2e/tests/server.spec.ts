@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { liveManifest, startRenderServer } from '../support/render-server';
-import { expect, site, test } from '../support/site';
+import { cmsData, expect, site, test } from '../support/site';
 
 // Issue 11: every route answered with its page rendered on the server, for visitors without
 // JavaScript, crawlers and link previews; the browser takes it over without asking again.
@@ -12,25 +12,18 @@ interface Titled {
   title_article: string;
 }
 
-/** The `data` of the CMS's answer to `GET /api/<pathname>`, read apart from the site. */
-async function cms<T>(request: APIRequestContext, pathname: string): Promise<T> {
-  const response = await request.get(`${site.cmsUrl}/api/${pathname}`);
-  expect(response.ok(), `GET /api/${pathname}`).toBe(true);
-  return (await response.json()).data as T;
-}
-
 const articlePath = (title: string) => `/Articles?title=${encodeURIComponent(title)}`;
 
 /** The article with the most approved comments, as the site links to it. */
 async function mostCommented(request: APIRequestContext) {
-  const [popular] = await cms<(Titled & { comments: number })[]>(request, 'most-popular-articles');
+  const [popular] = await cmsData<(Titled & { comments: number })[]>(request, 'most-popular-articles');
   return popular;
 }
 
 /** Every published article's title, read year by year from the archive. */
 async function everyTitle(request: APIRequestContext): Promise<string[]> {
-  const years = await cms<number[]>(request, 'archive-years');
-  const perYear = await Promise.all(years.map((year) => cms<Titled[]>(request, `archive-years/${year}`)));
+  const years = await cmsData<number[]>(request, 'archive-years');
+  const perYear = await Promise.all(years.map((year) => cmsData<Titled[]>(request, `archive-years/${year}`)));
   return perYear.flat().map(({ title_article }) => title_article);
 }
 
@@ -51,10 +44,10 @@ const readLines = (text: string) =>
 async function deepLinked(request: APIRequestContext) {
   const { title_article: title } = await mostCommented(request);
   const query = new URLSearchParams({ 'filters[title_article][$eq]': title, 'populate[photo_article]': 'true' });
-  const [article] = await cms<
+  const [article] = await cmsData<
     { title_article: string; text_article: string; date_of_the_article: string; photo_article: { url: string }[] }[]
   >(request, `articles?${query}`);
-  const comments = await cms<{ name: string; comment: string }[]>(
+  const comments = await cmsData<{ name: string; comment: string }[]>(
     request,
     `comments?${new URLSearchParams({ 'filters[article][$eq]': title, 'sort[0]': 'id:asc', 'pagination[pageSize]': '100' })}`,
   );
@@ -83,16 +76,20 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('/Home shows the two newest articles', async ({ page, request }) => {
-    const newest = await cms<Titled[]>(request, 'latest-articles?limit=2');
+    const newest = await cmsData<Titled[]>(request, 'latest-articles?limit=2');
     expect(newest).toHaveLength(2);
     await page.goto('/Home');
     const latest = page.getByRole('region', { name: 'Latest articles' });
-    await expect(latest.getByRole('article').locator('> h2')).toHaveText(newest.map(({ title_article }) => title_article));
-    await expect(page.getByRole('heading', { level: 1, name: 'Defense Analysis for the Data-Driven Age' })).toBeVisible();
+    await expect(latest.getByRole('article').locator('> h2')).toHaveText(
+      newest.map(({ title_article }) => title_article),
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Defense Analysis for the Data-Driven Age' }),
+    ).toBeVisible();
   });
 
   test('/Articles shows the first page of cards', async ({ page, request }) => {
-    const firstPage = await cms<Titled[]>(request, 'article-summaries?page=1');
+    const firstPage = await cmsData<Titled[]>(request, 'article-summaries?page=1');
     expect(firstPage.length).toBeGreaterThan(1);
     await page.goto('/Articles');
     const main = page.getByRole('main');
@@ -117,8 +114,8 @@ test.describe('without JavaScript', () => {
   });
 
   test('/New-letter shows the latest year’s archive', async ({ page, request }) => {
-    const [latestYear] = await cms<number[]>(request, 'archive-years');
-    const entries = await cms<Titled[]>(request, `archive-years/${latestYear}`);
+    const [latestYear] = await cmsData<number[]>(request, 'archive-years');
+    const entries = await cmsData<Titled[]>(request, `archive-years/${latestYear}`);
     await page.goto('/New-letter');
     const archive = page.getByRole('region', { name: 'NewsLetters by date' });
     await expect(archive.getByRole('combobox', { name: 'Year' })).toHaveValue(String(latestYear));
@@ -128,17 +125,17 @@ test.describe('without JavaScript', () => {
   });
 
   test('/About, /New-start-here and /Contact show their texts', async ({ page, request }) => {
-    const [about] = await cms<{ title: string; phrase: string }[]>(request, 'about-mes?populate=*');
+    const [about] = await cmsData<{ title: string; phrase: string }[]>(request, 'about-mes?populate=*');
     await page.goto('/About');
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: about.title })).toBeVisible();
     await expect(page.getByRole('main').getByText(about.phrase, { exact: true })).toBeVisible();
 
-    const [startHere] = await cms<{ title: string; photo_by: string }[]>(request, 'new-start-heres?populate=*');
+    const [startHere] = await cmsData<{ title: string; photo_by: string }[]>(request, 'new-start-heres?populate=*');
     await page.goto('/New-start-here');
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: startHere.title })).toBeVisible();
     await expect(page.getByRole('main').getByRole('figure', { name: startHere.photo_by })).toBeVisible();
 
-    const [details] = await cms<{ email: string; phone: string }[]>(request, 'contact-details?populate=*');
+    const [details] = await cmsData<{ email: string; phone: string }[]>(request, 'contact-details?populate=*');
     await page.goto('/Contact');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: details.email })).toHaveAttribute('href', `mailto:${details.email}`);
@@ -161,7 +158,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', address);
     await expect(page).toHaveTitle(`${title} · Defense Analysis`);
 
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+    const data: unknown = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null',
+    );
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
@@ -173,7 +172,9 @@ test.describe('without JavaScript', () => {
 
   test('the home page describes the site as a WebSite and advertises the feed', async ({ page }) => {
     await page.goto('/');
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+    const data: unknown = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null',
+    );
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'WebSite', url: `${site.url}/` });
     await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
       'href',
@@ -181,7 +182,9 @@ test.describe('without JavaScript', () => {
     );
   });
 
-  test('the home page’s largest image is in the HTML, sized, with its smaller copies and fetched first', async ({ page }) => {
+  test('the home page’s largest image is in the HTML, sized, with its smaller copies and fetched first', async ({
+    page,
+  }) => {
     await page.goto('/Home');
     const photo = page.getByRole('region', { name: 'Latest articles' }).getByRole('article').first().getByRole('img');
     await expect(photo).toHaveAttribute('fetchpriority', 'high');
@@ -194,7 +197,10 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  test('every page hydrates without a warning and asks the CMS nothing the server rendered', async ({ page, request }) => {
+  test('every page hydrates without a warning and asks the CMS nothing the server rendered', async ({
+    page,
+    request,
+  }) => {
     const { path } = await deepLinked(request);
     const asked: string[] = [];
     page.on('request', (sent) => sent.url().startsWith(`${site.cmsUrl}/api/`) && asked.push(sent.url()));
@@ -219,7 +225,9 @@ test.describe('once it has arrived', () => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
           const moved = entry.sources.map(({ node }) => {
             const element = node instanceof Element ? node : node?.parentElement;
-            return element ? `<${element.tagName.toLowerCase()} class="${element.className}">${element.textContent?.slice(0, 40)}` : '?';
+            return element
+              ? `<${element.tagName.toLowerCase()} class="${element.className}">${element.textContent?.slice(0, 40)}`
+              : '?';
           });
           shifts.push({ value: entry.value, moved });
         }
@@ -265,7 +273,10 @@ test.describe('once it has arrived', () => {
 });
 
 test.describe('for crawlers and caches', () => {
-  test('the sitemap is XML listing every page at its canonical address and every published article', async ({ page, request }) => {
+  test('the sitemap is XML listing every page at its canonical address and every published article', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.ok()).toBe(true);
     expect(response.headers()['content-type']).toMatch(/xml/);
@@ -286,7 +297,7 @@ test.describe('for crawlers and caches', () => {
   });
 
   test('the RSS feed is XML listing the newest articles, each linked to its page', async ({ page, request }) => {
-    const newest = await cms<Titled[]>(request, 'article-summaries?page=1');
+    const newest = await cmsData<Titled[]>(request, 'article-summaries?page=1');
     const response = await request.get('/rss.xml');
     expect(response.ok()).toBe(true);
     expect(response.headers()['content-type']).toMatch(/xml/);
@@ -338,8 +349,8 @@ test.describe('a section whose server build cannot be loaded', () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    const [about] = await cms<{ title: string }[]>(request, 'about-mes?populate=*');
-    const newest = await cms<Titled[]>(request, 'latest-articles?limit=2');
+    const [about] = await cmsData<{ title: string }[]>(request, 'about-mes?populate=*');
+    const newest = await cmsData<Titled[]>(request, 'latest-articles?limit=2');
     const server = await startRenderServer({ remotes: { mf_pages: DEAD } });
     try {
       const response = await request.get(`${server.url}/About`);
@@ -353,7 +364,9 @@ test.describe('a section whose server build cannot be loaded', () => {
       await page.goto(`${server.url}/About`);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('main').getByRole('alert')).toContainText('The About section is unavailable right now.');
+      await expect(page.getByRole('main').getByRole('alert')).toContainText(
+        'The About section is unavailable right now.',
+      );
 
       const home = await (await request.get(`${server.url}/Home`)).text();
       for (const { title_article } of newest) expect(home).toContain(escapeHtml(title_article));
@@ -361,7 +374,9 @@ test.describe('a section whose server build cannot be loaded', () => {
       // The section is deployed again: the server sees it at its next check, without a restart.
       server.setRemote('mf_pages', liveManifest('mf_pages'));
       await expect
-        .poll(async () => (await (await request.get(`${server.url}/About`)).text()).includes(about.title), { timeout: 10_000 })
+        .poll(async () => (await (await request.get(`${server.url}/About`)).text()).includes(about.title), {
+          timeout: 10_000,
+        })
         .toBe(true);
       await page.goto(`${server.url}/About`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1, name: about.title })).toBeVisible();
@@ -374,4 +389,9 @@ test.describe('a section whose server build cannot be loaded', () => {
 
 /** As the server writes text into HTML. */
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&#x27;')
+    .replace(/"/g, '&quot;');

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import builds from '../../scripts/builds.cjs';
-import { expect, test } from '../support/site';
+import type { ArchiveEntry } from '@blog/shared';
+import { cmsData, expect, test } from '../support/site';
 
 // Issue 16: `npm start` keeps the site answering when the CMS dies, and brings the CMS back.
 
@@ -71,7 +72,8 @@ test('a CMS killed under npm start comes back, and the site answers throughout',
     await expect
       .poll(
         async () => {
-          for (const page of pages) answers.push((await request.get(`${siteUrl}${page}`, { timeout: 10_000 })).status());
+          for (const page of pages)
+            answers.push((await request.get(`${siteUrl}${page}`, { timeout: 10_000 })).status());
           return pidsOf(site.output(), 'The CMS').length;
         },
         { timeout: 60_000, intervals: [250] },
@@ -81,8 +83,14 @@ test('a CMS killed under npm start comes back, and the site answers throughout',
     expect(new Set(answers)).toEqual(new Set([200]));
 
     // Back: what the CMS holds shows again.
-    const [{ title_article: newest }] = (await (await request.get(`http://localhost:${1337 + offset}/api/latest-articles?limit=1`)).json()).data;
-    await expect.poll(async () => (await request.get(`${siteUrl}/Articles?search=${encodeURIComponent(newest)}`)).text()).toContain(newest);
+    const [{ title_article: newest }] = await cmsData<ArchiveEntry[]>(
+      request,
+      'latest-articles?limit=1',
+      `http://localhost:${1337 + offset}`,
+    );
+    await expect
+      .poll(async () => (await request.get(`${siteUrl}/Articles?search=${encodeURIComponent(newest)}`)).text())
+      .toContain(newest);
   } finally {
     await stop(site.child);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,2 +1,2 @@
 // The async boundary lets Module Federation share React before any of it runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -22,7 +22,7 @@ import {
   provideServerReads,
   voteComment,
 } from './client';
-import { aComment, aList, aSummary, anArticle, forgetSharedReads } from './testing';
+import { aComment, aList, aSummary, addressOf, anArticle, forgetSharedReads } from './testing';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -30,7 +30,7 @@ let fetchMock: jest.SpiedFunction<typeof fetch>;
 let logged: jest.SpiedFunction<typeof console.error>;
 
 function answer(handler: Handler) {
-  fetchMock.mockImplementation(async (input, init) => handler(new URL(String(input)), init));
+  fetchMock.mockImplementation(async (input, init) => handler(new URL(addressOf(input)), init));
 }
 
 const json = (body: unknown, init: ResponseInit = {}) =>
@@ -48,8 +48,8 @@ function strapiCollection<T>(entries: T[], pageSize: number): Handler {
   };
 }
 
-const requested = () => fetchMock.mock.calls.map(([input]) => new URL(String(input)));
-const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call][1]?.body));
+const requested = () => fetchMock.mock.calls.map(([input]) => new URL(addressOf(input)));
+const sentBody = (call = 0): unknown => JSON.parse(fetchMock.mock.calls[call][1]?.body as string);
 const sentHeaders = (call = 0) => new Headers(fetchMock.mock.calls[call][1]?.headers);
 
 beforeEach(() => {
@@ -65,7 +65,10 @@ afterEach(() => {
 });
 
 const failures: [string, Handler][] = [
-  ['an error status', () => json({ data: null, error: { status: 400, name: 'ValidationError', message: 'bad' } }, { status: 400 })],
+  [
+    'an error status',
+    () => json({ data: null, error: { status: 400, name: 'ValidationError', message: 'bad' } }, { status: 400 }),
+  ],
   ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 200 })],
   ['an answer without a data list', () => json({ data: null })],
@@ -109,7 +112,10 @@ describe('fetchArticles and fetchComments', () => {
   });
 
   it.each([
-    ['an error status', () => json({ data: null, error: { status: 500, name: 'InternalServerError', message: 'boom' } }, { status: 500 })],
+    [
+      'an error status',
+      () => json({ data: null, error: { status: 500, name: 'InternalServerError', message: 'boom' } }, { status: 500 }),
+    ],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 200 })],
     ['an answer without a data list', () => json({ data: null })],
@@ -120,14 +126,22 @@ describe('fetchArticles and fetchComments', () => {
   });
 
   it('ask past every cache, page after page, for a fresh read', async () => {
-    answer(strapiCollection(Array.from({ length: 30 }, () => aComment()), 25));
+    answer(
+      strapiCollection(
+        Array.from({ length: 30 }, () => aComment()),
+        25,
+      ),
+    );
     await fetchComments();
     await fetchComments({ fresh: true });
     expect(fetchMock.mock.calls.map(([, init]) => init?.cache)).toEqual([undefined, undefined, 'no-cache', 'no-cache']);
   });
 
   it('leave the list empty when a later page fails', async () => {
-    const comments = strapiCollection(Array.from({ length: 30 }, () => aComment()), 25);
+    const comments = strapiCollection(
+      Array.from({ length: 30 }, () => aComment()),
+      25,
+    );
     answer((url, init) =>
       url.searchParams.get('pagination[page]') === '2' ? new Response('', { status: 502 }) : comments(url, init),
     );
@@ -183,7 +197,7 @@ describe('fetchArticle', () => {
       'pagination[pageSize]': '1',
     });
     // Escaped, so no character of the title is read as part of the query.
-    expect(String(fetchMock.mock.calls[0][0])).not.toContain('& Gas');
+    expect(addressOf(fetchMock.mock.calls[0][0])).not.toContain('& Gas');
   });
 
   it('is null, without a log, when no article has that title', async () => {
@@ -323,9 +337,13 @@ describe('reads shared by the page', () => {
   });
 
   it('keep addresses apart', async () => {
-    answer((url) => json({ data: [{ documentId: url.pathname, title_article: 'x', date_of_the_article: '2025-01-01' }] }));
+    answer((url) =>
+      json({ data: [{ documentId: url.pathname, title_article: 'x', date_of_the_article: '2025-01-01' }] }),
+    );
     await fetchArchiveYear(2025);
-    await expect(fetchArchiveYear(2024)).resolves.toEqual([expect.objectContaining({ documentId: '/api/archive-years/2024' })]);
+    await expect(fetchArchiveYear(2024)).resolves.toEqual([
+      expect.objectContaining({ documentId: '/api/archive-years/2024' }),
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -350,7 +368,7 @@ describe('single entries', () => {
     const first = { id: 1, documentId: 'first', title: 'First' };
     answer(() => json({ data: [first, { id: 2, documentId: 'second', title: 'Second' }] }));
     await expect(load()).resolves.toEqual(first);
-    expect(String(fetchMock.mock.calls[0][0])).toBe(`http://localhost:1337/api/${collection}?populate=*`);
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe(`http://localhost:1337/api/${collection}?populate=*`);
     expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
   });
 
@@ -377,7 +395,7 @@ describe('reads of a page the render server renders', () => {
     answer((url, init) => {
       if (url.pathname.endsWith('/about-mes')) return json({ data: [{ id: 1, title: 'About' }] });
       return new Promise<Response>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
       );
     });
     const [about, popular] = [fetchAbout(), fetchMostPopular()];
@@ -404,7 +422,7 @@ describe('postComment', () => {
       ok: true,
       data: stored,
     });
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/comments');
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/comments');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'omit' });
     expect(sentHeaders().get('Content-Type')).toBe('application/json');
     expect(sentBody()).toEqual({ data: { name: 'Ana', comment: 'Sharp analysis', article: 'Drone swarms' } });
@@ -457,16 +475,24 @@ describe('postComment', () => {
 describe('postContactMessage', () => {
   it('posts exactly the fields of a contact message', async () => {
     answer(() => json({ data: { id: 7, documentId: 'm7' } }, { status: 201 }));
-    const message = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com', phone: '+57 300', message: 'Hello' };
+    const message = {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      email: 'ana@example.com',
+      phone: '+57 300',
+      message: 'Hello',
+    };
     const result = await postContactMessage({ ...message, approved: true } as typeof message);
     expect(result.ok).toBe(true);
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/contact-me-forms');
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/contact-me-forms');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'omit' });
     expect(sentBody()).toEqual({ data: message });
   });
 
   it('gives the status and message of a refusal', async () => {
-    answer(() => json({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }, { status: 403 }));
+    answer(() =>
+      json({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } }, { status: 403 }),
+    );
     const message = { first_name: '', last_name: '', email: '', phone: '+1 ', message: '' };
     await expect(postContactMessage(message)).resolves.toEqual({ ok: false, status: 403, message: 'Forbidden' });
   });
@@ -476,8 +502,11 @@ describe('voteComment', () => {
   it('puts the expected like count as text, with the count the visitor saw', async () => {
     const stored = aComment({ documentId: 'abc123', like: '6' });
     answer(() => json({ data: stored }));
-    await expect(voteComment('abc123', { field: 'like', base: 4, value: 5 })).resolves.toEqual({ ok: true, data: stored });
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/comments/abc123');
+    await expect(voteComment('abc123', { field: 'like', base: 4, value: 5 })).resolves.toEqual({
+      ok: true,
+      data: stored,
+    });
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe('http://localhost:1337/api/comments/abc123');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PUT', credentials: 'omit' });
     expect(sentBody()).toEqual({ data: { like: '5' } });
     expect(sentHeaders().get('X-Vote-Base')).toBe('4');
@@ -493,7 +522,10 @@ describe('voteComment', () => {
 
   it('gives the status and message when the vote is refused', async () => {
     answer(() =>
-      json({ data: null, error: { status: 409, name: 'ConflictError', message: 'A vote moves a count by one' } }, { status: 409 }),
+      json(
+        { data: null, error: { status: 409, name: 'ConflictError', message: 'A vote moves a count by one' } },
+        { status: 409 },
+      ),
     );
     await expect(voteComment('abc123', { field: 'like', base: 4, value: 9 })).resolves.toEqual({
       ok: false,
@@ -509,7 +541,7 @@ describe('fetchCountries', () => {
     const countries = [{ idd: { root: '+5', suffixes: ['7'] } }, {}];
     answer(() => json(countries));
     await expect(fetchCountries()).resolves.toEqual(countries);
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://localhost:9100/countries');
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe('http://localhost:9100/countries');
   });
 
   it('is empty and logged when the list cannot be loaded', async () => {
@@ -527,9 +559,14 @@ describe('fetchCountries', () => {
 
 describe('geocode', () => {
   it('searches the address without any # and reads the first result', async () => {
-    answer(() => json([{ lat: '10.9639', lon: '-74.7964' }, { lat: '1', lon: '1' }]));
+    answer(() =>
+      json([
+        { lat: '10.9639', lon: '-74.7964' },
+        { lat: '1', lon: '1' },
+      ]),
+    );
     await expect(geocode(' Calle 72 #54-35, Barranquilla #2 ')).resolves.toEqual({ lat: 10.9639, lon: -74.7964 });
-    expect(String(fetchMock.mock.calls[0][0])).toBe(
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe(
       'https://nominatim.openstreetmap.org/search?format=json&q=Calle%2072%2054-35%2C%20Barranquilla%202',
     );
     expect(logged).not.toHaveBeenCalled();
@@ -539,7 +576,7 @@ describe('geocode', () => {
     globalThis.__BLOG_CONFIG__ = { geocoderUrl: 'http://localhost:9200/search/' };
     answer(() => json([{ lat: 1, lon: 2 }]));
     await expect(geocode('Bogotá')).resolves.toEqual({ lat: 1, lon: 2 });
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://localhost:9200/search?format=json&q=Bogot%C3%A1');
+    expect(addressOf(fetchMock.mock.calls[0][0])).toBe('http://localhost:9200/search?format=json&q=Bogot%C3%A1');
   });
 
   it.each([

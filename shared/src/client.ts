@@ -22,9 +22,7 @@ import type {
 import type { VoteStep } from './votes';
 
 /** A failed write carries the HTTP status (null when the server was never reached) and a reason. */
-export type WriteResult<T> =
-  | { ok: true; data: T | null }
-  | { ok: false; status: number | null; message: string };
+export type WriteResult<T> = { ok: true; data: T | null } | { ok: false; status: number | null; message: string };
 
 export interface ReadOptions {
   /**
@@ -54,7 +52,7 @@ interface SharedRead {
 
 function sharedReads(): Map<string, SharedRead> {
   const page = globalThis as typeof globalThis & { [SHARED_READS]?: Map<string, SharedRead> };
-  return (page[SHARED_READS] ??= new Map());
+  return (page[SHARED_READS] ??= new Map<string, SharedRead>());
 }
 
 /**
@@ -311,7 +309,7 @@ async function write<T>(
   } catch (error) {
     return { ok: false, status: null, message: error instanceof Error ? error.message : String(error) };
   }
-  const body: unknown = await response.json().catch(() => undefined);
+  const body: unknown = await response.json().catch((): undefined => undefined);
   if (!response.ok) {
     const message = serverMessage(body) ?? (response.statusText || `Request failed with status ${response.status}`);
     return { ok: false, status: response.status, message };

@@ -47,7 +47,11 @@ describe('imageAttributes', () => {
 
   it('offers no choice, nor a size, when the original’s size is unknown', () => {
     const attributes = imageAttributes(
-      photo({ width: null, height: null, formats: { small: { url: '/uploads/small_author.jpg', width: 400, height: 500 } } }),
+      photo({
+        width: null,
+        height: null,
+        formats: { small: { url: '/uploads/small_author.jpg', width: 400, height: 500 } },
+      }),
     );
     expect(attributes).toMatchObject({ srcSet: undefined, width: undefined, height: undefined });
   });

@@ -1,4 +1,3 @@
-/// <reference path="./assets.d.ts" />
 export * from './types';
 export * from './config';
 export * from './messages';

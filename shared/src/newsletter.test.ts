@@ -6,7 +6,11 @@ const on = (date: string): ArchiveEntry => ({ documentId: date, title_article: d
 
 describe('groupByMonth', () => {
   const titles = (months: ReturnType<typeof groupByMonth>) =>
-    months.map(({ month, abbreviation, entries }) => [month, abbreviation, entries.map(({ article, day }) => [day, article.title_article])]);
+    months.map(({ month, abbreviation, entries }) => [
+      month,
+      abbreviation,
+      entries.map(({ article, day }) => [day, article.title_article]),
+    ]);
 
   it('groups a year by month, in the order of its articles, with the month in capitals and its abbreviation', () => {
     const year = ['2024-12-31', '2024-09-15', '2024-03-28', '2024-03-15', '2024-03-02'].map(on);
@@ -27,7 +31,14 @@ describe('groupByMonth', () => {
 
   it('reads the day as written, whatever the time zone: the first and last days stay in their month', () => {
     expect(titles(groupByMonth([on('2025-01-31'), on('2025-01-01')]))).toEqual([
-      ['JANUARY', 'JAN', [[31, '2025-01-31'], [1, '2025-01-01']]],
+      [
+        'JANUARY',
+        'JAN',
+        [
+          [31, '2025-01-31'],
+          [1, '2025-01-01'],
+        ],
+      ],
     ]);
   });
 

@@ -18,7 +18,14 @@ describe('diallingPrefixes', () => {
   });
 
   it('skips countries without a dialling code', () => {
-    expect(diallingPrefixes([{}, { idd: {} }, { idd: { root: '', suffixes: ['1'] } }, { idd: { root: '+9', suffixes: ['1'] } }])).toEqual(['+91']);
+    expect(
+      diallingPrefixes([
+        {},
+        { idd: {} },
+        { idd: { root: '', suffixes: ['1'] } },
+        { idd: { root: '+9', suffixes: ['1'] } },
+      ]),
+    ).toEqual(['+91']);
   });
 });
 

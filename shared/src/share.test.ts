@@ -32,7 +32,11 @@ describe('shareText', () => {
 });
 
 describe('shareTarget', () => {
-  const content = { url: 'https://blog.example.com/Articles?title=A%20B', text: 'A B - words', photoUrl: 'https://cms.example.com/uploads/a.jpg' };
+  const content = {
+    url: 'https://blog.example.com/Articles?title=A%20B',
+    text: 'A B - words',
+    photoUrl: 'https://cms.example.com/uploads/a.jpg',
+  };
 
   it('builds each network share address around the encoded article address', () => {
     const url = encodeURIComponent(content.url);

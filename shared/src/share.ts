@@ -23,7 +23,9 @@ export function shareUrl(origin: string, title: string): string {
 
 /** The title, then the start of the article's text without its markup (spec §9). */
 export function shareText(article: Pick<Article, 'title_article' | 'text_article'>): string {
-  const text = plainText(article.text_article ?? '').replace(/\s+/g, ' ').trim();
+  const text = plainText(article.text_article ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   // Counted in characters as a reader sees them, so an emoji is never cut in half.
   const start = Array.from(text).slice(0, SHARE_TEXT_LENGTH).join('');
   return start === '' ? article.title_article : `${article.title_article} - ${start}`;

@@ -11,7 +11,15 @@ function useHydratedMark() {
 }
 
 /** The page as both the server and the browser render it; each brings its own router around it. */
-export function Root({ reads, loader, router }: { reads: QueryClient; loader: SectionLoader; router: (app: ReactNode) => ReactNode }) {
+export function Root({
+  reads,
+  loader,
+  router,
+}: {
+  reads: QueryClient;
+  loader: SectionLoader;
+  router: (app: ReactNode) => ReactNode;
+}) {
   useHydratedMark();
   return (
     <QueryClientProvider client={reads}>

@@ -49,7 +49,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * none: it shows nowhere until the author approves it.
  */
 export function changeOf(event: string, payload: unknown): ContentChange | undefined {
-  const { uid, entry, media } = (payload ?? {}) as { uid?: unknown; entry?: Record<string, unknown>; media?: Record<string, unknown> };
+  const { uid, entry, media } = (payload ?? {}) as {
+    uid?: unknown;
+    entry?: Record<string, unknown>;
+    media?: Record<string, unknown>;
+  };
   if (event.startsWith('media.')) {
     const documentId = text(media?.documentId);
     return { event, uid: FILE, ...(documentId ? { documentId } : {}) };
@@ -130,7 +134,10 @@ export class ChangeReports {
       try {
         const response = await fetch(new URL('/_revalidate', url), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Blog-Signature': signReport(this.options.secret, body, Date.now()) },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Blog-Signature': signReport(this.options.secret, body, Date.now()),
+          },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
@@ -139,7 +146,7 @@ export class ChangeReports {
         // Refused outright (a wrong secret, a bad report): sending it again changes nothing.
         if (response.status < 500) break;
       } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
+        failure = error instanceof Error ? error.message : JSON.stringify(error);
       }
     }
     this.log.error(`The render server at ${url} was not told of ${changes.length} changes: ${failure}`);
@@ -148,7 +155,7 @@ export class ChangeReports {
 
 /** The render servers to tell of changes, as configured; none when none are. */
 export function changeReportsFor(strapi: Core.Strapi): ChangeReports | undefined {
-  const options = strapi.config.get('change-reports') as ChangeReportOptions;
+  const options = strapi.config.get<ChangeReportOptions>('change-reports');
   if (options.urls.length === 0) return undefined;
   if (!options.secret) {
     strapi.log.warn('RENDER_SERVER_URLS is set but REVALIDATE_SECRET is not: the render servers are told of no change');

@@ -1,13 +1,11 @@
 import { errors } from '@strapi/utils';
 
-type Body = { data?: unknown } | null | undefined;
-
 /**
  * The `data` object of a public write, holding only the named text fields.
  * Anything else is refused rather than silently dropped, so a client learns its mistake.
  */
-export function publicTextFields<K extends string>(body: Body, allowed: readonly K[]): Partial<Record<K, string>> {
-  const data = body?.data;
+export function publicTextFields<K extends string>(body: unknown, allowed: readonly K[]): Partial<Record<K, string>> {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new errors.ValidationError('The body must be a JSON object of the form { "data": { … } }.');
   }

@@ -6,12 +6,18 @@ type Query = Record<string, unknown>;
 export function onlyParams(query: Query, known: readonly string[]): void {
   const unknown = Object.keys(query).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new errors.ValidationError(`Unknown query parameter(s): ${unknown.join(', ')}. Known: ${known.join(', ') || 'none'}.`);
+    throw new errors.ValidationError(
+      `Unknown query parameter(s): ${unknown.join(', ')}. Known: ${known.join(', ') || 'none'}.`,
+    );
   }
 }
 
 /** A whole number from `min` to `max`, written plainly (no sign, no leading zero); `fallback` when absent. */
-export function integerParam(query: Query, name: string, { min, max, fallback }: { min: number; max: number; fallback: number }): number {
+export function integerParam(
+  query: Query,
+  name: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+): number {
   const value = query[name];
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || !/^(0|[1-9]\d{0,8})$/.test(value) || Number(value) < min || Number(value) > max) {

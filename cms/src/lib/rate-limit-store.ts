@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { rowsOf } from './rows';
 
 /** One client's current window: it starts at the client's first write and lasts `windowMs`. */
 export interface RateWindow {
@@ -18,7 +19,7 @@ const TABLE = 'write_rate_limits';
 export function memoryStore(): RateLimitStore {
   const windows = new Map<string, RateWindow>();
   return {
-    async hit(client, now, windowMs) {
+    hit(client, now, windowMs) {
       let current = windows.get(client);
       if (!current || now - current.startedAt >= windowMs) {
         if (windows.size > 10_000) {
@@ -28,7 +29,7 @@ export function memoryStore(): RateLimitStore {
         windows.set(client, current);
       }
       current.hits += 1;
-      return { ...current };
+      return Promise.resolve({ ...current });
     },
   };
 }
@@ -45,17 +46,21 @@ export function databaseStore(db: () => Knex): RateLimitStore {
       const knex = db();
       if (now - lastSweep >= windowMs) {
         lastSweep = now;
-        await knex(TABLE).where('started_at', '<=', now - windowMs).delete();
+        await knex(TABLE)
+          .where('started_at', '<=', now - windowMs)
+          .delete();
       }
       const ended = knex.raw('??.?? <= ?', [TABLE, 'started_at', now - windowMs]);
-      const [row] = await knex(TABLE)
-        .insert({ client, started_at: now, hits: 1 })
-        .onConflict('client')
-        .merge({
-          started_at: knex.raw('CASE WHEN ? THEN ? ELSE ??.?? END', [ended, now, TABLE, 'started_at']),
-          hits: knex.raw('CASE WHEN ? THEN 1 ELSE ??.?? + 1 END', [ended, TABLE, 'hits']),
-        })
-        .returning(['started_at', 'hits']);
+      const [row] = await rowsOf<{ started_at: number | string; hits: number | string }>(
+        knex(TABLE)
+          .insert({ client, started_at: now, hits: 1 })
+          .onConflict('client')
+          .merge({
+            started_at: knex.raw('CASE WHEN ? THEN ? ELSE ??.?? END', [ended, now, TABLE, 'started_at']),
+            hits: knex.raw('CASE WHEN ? THEN 1 ELSE ??.?? + 1 END', [ended, TABLE, 'hits']),
+          })
+          .returning(['started_at', 'hits']),
+      );
       return { startedAt: Number(row.started_at), hits: Number(row.hits) };
     },
   };

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { rowsOf } from './rows';
 import { LRUCache } from 'lru-cache';
 import { prepareAnswer, type PreparedAnswer } from './public-read';
 import type { ContentChange } from './change-reports';
@@ -24,7 +25,9 @@ export async function ensureReadModelVersionTable(db: Knex): Promise<void> {
 
 /** Whether a change can change what the read model answers: articles, their photos, approved comments (not a vote). */
 export const changesReadModel = ({ uid, event }: ContentChange) =>
-  uid === 'api::article.article' || uid === 'plugin::upload.file' || (uid === 'api::comment.comment' && event !== 'comment.vote');
+  uid === 'api::article.article' ||
+  uid === 'plugin::upload.file' ||
+  (uid === 'api::comment.comment' && event !== 'comment.vote');
 
 /** Raises the version: every kept answer, in every process, is read again. `db` may be a transaction. */
 export async function readModelChanged(db: Knex): Promise<void> {
@@ -42,18 +45,27 @@ const DOCUMENT_WRITES = new Set(['create', 'update', 'delete', 'publish', 'unpub
 export function raiseVersionOnWrites(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
     const result = await next();
-    const { uid, action, params } = context as { uid: string; action: string; params?: { data?: { approve_comment?: unknown } } };
-    const visitorsComment = uid === 'api::comment.comment' && action === 'create' && params?.data?.approve_comment !== true;
-    if (DOCUMENT_WRITES.has(action) && (uid === 'api::article.article' || uid === 'api::comment.comment') && !visitorsComment) {
+    const { uid, action, params } = context as {
+      uid: string;
+      action: string;
+      params?: { data?: { approve_comment?: unknown } };
+    };
+    const visitorsComment =
+      uid === 'api::comment.comment' && action === 'create' && params?.data?.approve_comment !== true;
+    if (
+      DOCUMENT_WRITES.has(action) &&
+      (uid === 'api::article.article' || uid === 'api::comment.comment') &&
+      !visitorsComment
+    ) {
       // The write's own transaction when it has one (the admin panel's publish does).
-      await strapi.db.transaction(({ trx }) => readModelChanged(trx));
+      await strapi.db.transaction(({ trx }) => readModelChanged(trx as Knex.Transaction));
     }
     return result;
   });
 }
 
 async function currentVersion(db: Knex): Promise<string> {
-  const row = await db(TABLE).where({ id: 1 }).first('version');
+  const [row] = await rowsOf<{ version: number | string }>(db(TABLE).where({ id: 1 }).select('version'));
   // PostgreSQL answers a bigint as text, SQLite as a number.
   return String(row?.version ?? 0);
 }
@@ -71,7 +83,9 @@ export interface KeptAnswer extends PreparedAnswer {
  * the current one. Requests for one address at one version wait for a single computation.
  */
 export class ReadModelCache {
-  private readonly answers = new LRUCache<string, { version: string; answer: Promise<KeptAnswer> }>({ max: MAX_ANSWERS });
+  private readonly answers = new LRUCache<string, { version: string; answer: Promise<KeptAnswer> }>({
+    max: MAX_ANSWERS,
+  });
 
   constructor(private readonly db: Knex) {}
 

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { rowsOf } from './rows';
 
 const ARTICLE = 'api::article.article';
 const COMMENT = 'api::comment.comment';
@@ -99,6 +100,13 @@ export function newestFirst(query: Knex.QueryBuilder, { articles }: ReadModelSch
   ]);
 }
 
+/** What every list says of an article: its `articleHeading` columns. */
+export interface ArticleHeading {
+  documentId: string;
+  title_article: string;
+  date_of_the_article: string;
+}
+
 /** What every list says of an article of `a`. */
 export function articleHeading({ articles }: ReadModelSchema) {
   return [
@@ -125,24 +133,26 @@ const CARD_FORMATS = ['thumbnail', 'small', 'medium'];
 
 /** The first photo of each of these articles (by row id), with what a card shows: its size and the smaller formats. */
 export async function firstPhotosOf(db: Knex, { photoLinks, files }: ReadModelSchema, ids: number[]) {
-  const rows = await db({ m: photoLinks.table })
-    .join({ f: files.table }, `f.${files.id}`, `m.${photoLinks.file}`)
-    .where(aliased('m', photoLinks.where))
-    .whereIn(`m.${photoLinks.article}`, ids)
-    .orderBy([`m.${photoLinks.article}`, `m.${photoLinks.order}`, `f.${files.id}`])
-    .select(
-      `m.${photoLinks.article} as article`,
-      `f.${files.url} as url`,
-      `f.${files.width} as width`,
-      `f.${files.height} as height`,
-      `f.${files.alternativeText} as alternativeText`,
-      `f.${files.formats} as formats`,
-    );
+  const rows = await rowsOf<Size & { article: number; alternativeText: string | null; formats: unknown }>(
+    db({ m: photoLinks.table })
+      .join({ f: files.table }, `f.${files.id}`, `m.${photoLinks.file}`)
+      .where(aliased('m', photoLinks.where))
+      .whereIn(`m.${photoLinks.article}`, ids)
+      .orderBy([`m.${photoLinks.article}`, `m.${photoLinks.order}`, `f.${files.id}`])
+      .select(
+        `m.${photoLinks.article} as article`,
+        `f.${files.url} as url`,
+        `f.${files.width} as width`,
+        `f.${files.height} as height`,
+        `f.${files.alternativeText} as alternativeText`,
+        `f.${files.formats} as formats`,
+      ),
+  );
   const byArticle = new Map<number, Size & { alternativeText: string | null; formats: Record<string, Size> }>();
   for (const { article, formats, ...photo } of rows) {
     if (byArticle.has(article)) continue;
     // JSON comes back as text from both databases.
-    const all: Record<string, Size> = (typeof formats === 'string' ? JSON.parse(formats) : formats) ?? {};
+    const all = ((typeof formats === 'string' ? JSON.parse(formats) : formats) ?? {}) as Record<string, Size>;
     const cardFormats = Object.fromEntries(
       CARD_FORMATS.filter((name) => all[name]).map((name) => [name, size(all[name])]),
     );

@@ -15,14 +15,14 @@ export type Vote = { field: VoteField; step: 1 | -1 } | { field: VoteField; coun
 
 const COUNT = /^\d{1,9}$/;
 
-export function parseVote(body: { data?: unknown } | undefined, baseHeader: string | undefined): Vote {
+export function parseVote(body: unknown, baseHeader: string | undefined): Vote {
   const fields = publicTextFields(body, VOTE_FIELDS);
   const present = VOTE_FIELDS.filter((field) => fields[field] !== undefined);
   if (present.length !== 1) {
     throw new errors.ValidationError('A vote changes exactly one of like or dislike.');
   }
   const field = present[0];
-  const value = fields[field] as string;
+  const value = fields[field];
   if (!COUNT.test(value)) {
     throw new errors.ValidationError(`${field} must be a count written as text, e.g. "3".`);
   }

@@ -7,7 +7,8 @@ import type { Context, Next } from 'koa';
  */
 export default () => async (ctx: Context, next: Next) => {
   await next();
-  const isPlainError = ctx.status >= 400 && (ctx.body === undefined || ctx.body === null || typeof ctx.body === 'string');
+  const isPlainError =
+    ctx.status >= 400 && (ctx.body === undefined || ctx.body === null || typeof ctx.body === 'string');
   if (isPlainError && ctx.path.startsWith('/api/')) {
     const { status, name, message } = createError(ctx.status);
     ctx.body = { data: null, error: { status, name, message, details: {} } };

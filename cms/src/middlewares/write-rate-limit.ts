@@ -16,8 +16,11 @@ export default (config: WriteRateLimitConfig, { strapi }: { strapi: Core.Strapi 
   const windowMs = config.windowSeconds * 1000;
   const store = config.store === 'database' ? databaseStore(() => strapi.db.connection) : memoryStore();
 
-  return async (ctx: Context, next: Next) => {
-    if (!isPublicWrite(ctx)) return next();
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (!isPublicWrite(ctx)) {
+      await next();
+      return;
+    }
     const now = Date.now();
     const { startedAt, hits } = await store.hit(ctx.ip, now, windowMs);
     if (hits > config.max) {
@@ -25,6 +28,6 @@ export default (config: WriteRateLimitConfig, { strapi }: { strapi: Core.Strapi 
       ctx.set('Retry-After', String(retryAfter));
       throw new errors.RateLimitError(`Too many writes; try again in ${retryAfter} s.`, { retryAfter });
     }
-    return next();
+    await next();
   };
 };

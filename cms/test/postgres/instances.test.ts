@@ -3,10 +3,14 @@ import os from 'os';
 import path from 'path';
 import { Client } from 'pg';
 import { authorOf } from '../support/author';
-import { newVisitor } from '../support/http';
+import type { Comment } from '@blog/shared';
+import { newVisitor, readJson, type StrapiAnswer } from '../support/http';
 import { startStrapi, type StrapiProcess } from '../support/strapi-process';
 
-const SEED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'seed', 'content.json'), 'utf8'));
+const SEED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'seed', 'content.json'), 'utf8')) as {
+  articles: unknown[];
+  comments: unknown[];
+};
 const WRITE_LIMIT = 10;
 
 describe('two CMS processes on one PostgreSQL database', () => {
@@ -18,7 +22,10 @@ describe('two CMS processes on one PostgreSQL database', () => {
     // Both start at once on the same empty database.
     const env = { IS_PROXIED: 'true', WRITE_RATE_LIMIT: String(WRITE_LIMIT), GEOCODER_URL: '' };
     pair = await Promise.all([startStrapi({ dataDir, env }), startStrapi({ dataDir, env })]);
-    const name = path.basename(dataDir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+    const name = path
+      .basename(dataDir)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '_');
     database = new Client({ connectionString: `${process.env.TEST_POSTGRES_URL}/${name}` });
     await database.connect();
   }, 240_000);
@@ -29,8 +36,12 @@ describe('two CMS processes on one PostgreSQL database', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const count = async (sql: string) => Number((await database.query(sql)).rows[0].count);
-  const send = (cms: StrapiProcess, pathname: string, init: { method: string; body: unknown; headers?: Record<string, string> }) =>
+  const count = async (sql: string) => Number((await database.query<{ count: string }>(sql)).rows[0].count);
+  const send = (
+    cms: StrapiProcess,
+    pathname: string,
+    init: { method: string; body: unknown; headers?: Record<string, string> },
+  ) =>
     fetch(`${cms.url}${pathname}`, {
       method: init.method,
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor(), ...init.headers },
@@ -43,14 +54,14 @@ describe('two CMS processes on one PostgreSQL database', () => {
     expect(await count('SELECT count(*) FROM contact_details')).toBe(1);
     expect(await count('SELECT count(*) FROM about_mes')).toBe(1);
     for (const cms of pair) {
-      const answer = await (await fetch(`${cms.url}/api/articles?pagination[pageSize]=1`)).json();
+      const answer = await readJson<StrapiAnswer>(`${cms.url}/api/articles?pagination[pageSize]=1`);
       expect(answer.meta.pagination.total).toBe(SEED.articles.length);
     }
   });
 
   it('counts 400 concurrent likes split between the two exactly', async () => {
-    const { data } = await (await fetch(`${pair[0].url}/api/comments?pagination[pageSize]=1`)).json();
-    const [{ documentId, like }] = data as { documentId: string; like: string }[];
+    const { data } = await readJson<StrapiAnswer<Comment[]>>(`${pair[0].url}/api/comments?pagination[pageSize]=1`);
+    const [{ documentId, like }] = data;
     const answers = await Promise.all(
       Array.from({ length: 400 }, (_, i) =>
         send(pair[i % 2], `/api/comments/${documentId}`, {
@@ -61,7 +72,7 @@ describe('two CMS processes on one PostgreSQL database', () => {
       ),
     );
     expect(answers.map(({ status }) => status)).toEqual(Array(400).fill(200));
-    const stored = await (await fetch(`${pair[1].url}/api/comments/${documentId}`)).json();
+    const stored = await readJson<StrapiAnswer<Comment>>(`${pair[1].url}/api/comments/${documentId}`);
     expect(Number(stored.data.like)).toBe(Number(like) + 400);
   });
 
@@ -82,7 +93,8 @@ describe('two CMS processes on one PostgreSQL database', () => {
   });
 
   it('answers a write through one in the other’s next read, though it kept the read model’s answer', async () => {
-    const latest = async (cms: StrapiProcess) => (await (await fetch(`${cms.url}/api/latest-articles?limit=1`)).json()).data;
+    const latest = async (cms: StrapiProcess) =>
+      (await readJson<StrapiAnswer<{ title_article: string }[]>>(`${cms.url}/api/latest-articles?limit=1`)).data;
     const kept = await latest(pair[1]);
     expect(await latest(pair[1])).toEqual(kept);
     const title = `Written through the first ${Date.now()}`;

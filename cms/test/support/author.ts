@@ -1,3 +1,4 @@
+import type { Comment } from '@blog/shared';
 import { newVisitor } from './visitor';
 
 // The author's side, through the admin API the admin panel itself uses.
@@ -9,20 +10,38 @@ const credentials = {
 };
 const tokens = new Map<string, Promise<string>>();
 
-async function adminRequestTo<T = any>(cmsUrl: string, path: string, method = 'GET', body?: unknown): Promise<T> {
+/** What the admin API answers: one document, or a page of them. */
+interface AdminAnswer<T> {
+  data: T;
+  results: T[];
+}
+
+interface Contact {
+  documentId: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+async function adminRequestTo<T>(
+  cmsUrl: string,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<AdminAnswer<T>> {
   const response = await fetch(`${cmsUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${await authorToken(cmsUrl)}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
+  return (await response.json()) as AdminAnswer<T>;
 }
 
 function authorToken(cmsUrl: string): Promise<string> {
-  let token = tokens.get(cmsUrl);
-  if (token) return token;
-  token = (async () => {
+  const known = tokens.get(cmsUrl);
+  if (known !== undefined) return known;
+  const token = (async () => {
     // Each test file logs in from an address of its own: Strapi allows 5 logins per address in 5 minutes.
     const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() };
     // The first admin registers itself on an empty CMS; later calls log in.
@@ -31,18 +50,20 @@ function authorToken(cmsUrl: string): Promise<string> {
       headers,
       body: JSON.stringify(credentials),
     });
-    const answer = register.ok
-      ? await register.json()
-      : await (
-          await fetch(`${cmsUrl}/admin/login`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-          })
-        ).json();
+    const answer = (
+      register.ok
+        ? await register.json()
+        : await (
+            await fetch(`${cmsUrl}/admin/login`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+            })
+          ).json()
+    ) as { data?: { token?: string; accessToken?: string } };
     const value = answer.data?.token ?? answer.data?.accessToken;
     if (!value) throw new Error(`No admin token: ${JSON.stringify(answer)}`);
-    return value as string;
+    return value;
   })();
   tokens.set(cmsUrl, token);
   return token;
@@ -52,37 +73,30 @@ const collection = (uid: string) => `/content-manager/collection-types/${uid}`;
 
 /** The author at the CMS `cmsUrl()` names. */
 function authorAt(cmsUrl: () => string) {
-  const adminRequest = <T = any>(path: string, method?: string, body?: unknown) =>
+  const adminRequest = <T = unknown>(path: string, method?: string, body?: unknown) =>
     adminRequestTo<T>(cmsUrl(), path, method, body);
   const author = {
     readComment: (documentId: string) =>
-      adminRequest(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
+      adminRequest<Comment>(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
 
     /** Every comment, approved or not, newest first. */
     listComments: () =>
-      adminRequest(`${collection('api::comment.comment')}?pageSize=100&sort=createdAt:DESC`).then(
-        (answer) =>
-          answer.results as {
-            documentId: string;
-            name: string;
-            comment: string;
-            article: string;
-            approve_comment: boolean;
-          }[],
+      adminRequest<Comment>(`${collection('api::comment.comment')}?pageSize=100&sort=createdAt:DESC`).then(
+        (answer) => answer.results,
       ),
 
     approveComment: (documentId: string) =>
       adminRequest(`${collection('api::comment.comment')}/${documentId}`, 'PUT', { approve_comment: true }),
 
     listContactMessages: () =>
-      adminRequest(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then(
+      adminRequest<Record<string, unknown>>(`${collection('api::contact-me-form.contact-me-form')}?pageSize=100`).then(
         (answer) => answer.results,
       ),
 
     /** A new article, saved as a draft and never published. */
     createDraftArticle: (data: Record<string, unknown>) =>
-      adminRequest(collection('api::article.article'), 'POST', data).then(
-        (answer) => answer.data as { documentId: string },
+      adminRequest<{ documentId: string }>(collection('api::article.article'), 'POST', data).then(
+        (answer) => answer.data,
       ),
 
     /** Saves an edit to an article's draft without publishing it. */
@@ -113,9 +127,9 @@ function authorAt(cmsUrl: () => string) {
 
     /** The About page the site shows (the first entry). */
     about: () =>
-      adminRequest(`${collection('api::about-me.about-me')}?pageSize=1&sort=id:ASC`).then(
-        (answer) => answer.results[0] as { documentId: string; title: string; phrase: string },
-      ),
+      adminRequest<{ documentId: string; title: string; phrase: string }>(
+        `${collection('api::about-me.about-me')}?pageSize=1&sort=id:ASC`,
+      ).then((answer) => answer.results[0]),
 
     async editAbout(data: Record<string, unknown>) {
       const { documentId } = await author.about();
@@ -123,26 +137,20 @@ function authorAt(cmsUrl: () => string) {
     },
 
     contactDetails: () =>
-      adminRequest(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(
-        (answer) =>
-          answer.results[0] as {
-            documentId: string;
-            location: string;
-            latitude: number | null;
-            longitude: number | null;
-          },
+      adminRequest<Contact>(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(
+        (answer) => answer.results[0],
       ),
 
     updateContactDetails: (documentId: string, data: Record<string, unknown>) =>
-      adminRequest(`${collection('api::contact-detail.contact-detail')}/${documentId}`, 'PUT', data).then(
-        (answer) => answer.data as { location: string; latitude: number | null; longitude: number | null },
+      adminRequest<Contact>(`${collection('api::contact-detail.contact-detail')}/${documentId}`, 'PUT', data).then(
+        (answer) => answer.data,
       ),
   };
   return author;
 }
 
 /** The author at the tests' CMS (`CMS_URL`). */
-export const author = authorAt(() => process.env.CMS_URL as string);
+export const author = authorAt(() => process.env.CMS_URL ?? '');
 
 /** The author at another CMS process. */
 export const authorOf = (cms: { url: string }) => authorAt(() => cms.url);

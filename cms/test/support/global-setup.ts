@@ -23,7 +23,12 @@ export default async function globalSetup() {
   const geocoder = await startGeocoderStandIn();
   const renderServer = await startRenderServerStandIn();
   const strapi = await startStrapi({
-    env: { ...TEST_ENV, GEOCODER_URL: geocoder.url, RENDER_SERVER_URLS: renderServer.url, REVALIDATE_SECRET: TEST_REVALIDATE_SECRET },
+    env: {
+      ...TEST_ENV,
+      GEOCODER_URL: geocoder.url,
+      RENDER_SERVER_URLS: renderServer.url,
+      REVALIDATE_SECRET: TEST_REVALIDATE_SECRET,
+    },
   });
   process.env.CMS_URL = strapi.url;
   process.env.GEOCODER_URL = geocoder.url;

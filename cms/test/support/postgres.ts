@@ -38,16 +38,37 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, 'data');
   // A UTF-8 locale, whatever the environment's: lower() (the read model's search) then folds every script.
-  execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
-    ...user,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+    {
+      ...user,
+      stdio: 'pipe',
+    },
+  );
   const port = await freePort();
   const output: string[] = [];
   const server = spawn(
     path.join(bin, 'postgres'),
     // A test server: durability traded for speed; room for several CMS processes' pools.
-    ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     { ...user, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout?.on('data', (chunk) => output.push(String(chunk)));

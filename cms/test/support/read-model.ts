@@ -8,7 +8,15 @@ export interface FullArticle {
   date_of_the_article: string;
   text_article: string | null;
   topics: { category: string }[];
-  photo_article: { url: string; width: number; height: number; alternativeText: string | null; formats: Record<string, { url: string; width: number; height: number }> }[] | null;
+  photo_article:
+    | {
+        url: string;
+        width: number;
+        height: number;
+        alternativeText: string | null;
+        formats: Record<string, { url: string; width: number; height: number }>;
+      }[]
+    | null;
 }
 
 export interface FullComment {
@@ -42,7 +50,13 @@ export function cardPhoto({ photo_article }: FullArticle) {
   if (!photo) return null;
   const formats = ['thumbnail', 'small', 'medium']
     .filter((name) => photo.formats[name])
-    .map((name) => [name, { url: photo.formats[name].url, width: photo.formats[name].width, height: photo.formats[name].height }]);
+    .map(
+      (name) =>
+        [
+          name,
+          { url: photo.formats[name].url, width: photo.formats[name].width, height: photo.formats[name].height },
+        ] as const,
+    );
   const { url, width, height, alternativeText } = photo;
   return { url, width, height, alternativeText, formats: Object.fromEntries(formats) };
 }
@@ -68,7 +82,11 @@ export function mostPopular(articles: FullArticle[], comments: FullComment[]) {
   const counts = new Map<string, number>();
   for (const { article } of comments) if (article !== null) counts.set(article, (counts.get(article) ?? 0) + 1);
   return newestFirst(articles)
-    .map((article) => ({ ...heading(article), comments: counts.get(article.title_article) ?? 0, photo: cardPhoto(article) }))
+    .map((article) => ({
+      ...heading(article),
+      comments: counts.get(article.title_article) ?? 0,
+      photo: cardPhoto(article),
+    }))
     .filter(({ comments }) => comments > 0)
     .sort((a, b) => b.comments - a.comments)
     .slice(0, 5);

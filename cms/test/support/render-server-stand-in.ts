@@ -37,7 +37,8 @@ export async function startRenderServerStandIn(): Promise<{ url: string; close()
       }
       const signature = String(req.headers['x-blog-signature'] ?? '');
       const at = Number(/^t=(\d+),/.exec(signature)?.[1]);
-      reports.push({ changes: JSON.parse(body).changes, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
+      const { changes } = JSON.parse(body) as { changes: ContentChange[] };
+      reports.push({ changes, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
       res.end('{}');
     });
   });

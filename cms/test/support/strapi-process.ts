@@ -6,7 +6,10 @@ import path from 'path';
 
 const CMS_DIR = path.resolve(__dirname, '..', '..');
 const STRAPI_PACKAGE = require.resolve('@strapi/strapi/package.json', { paths: [CMS_DIR] });
-const STRAPI_BIN = path.join(path.dirname(STRAPI_PACKAGE), require(STRAPI_PACKAGE).bin);
+const STRAPI_BIN = path.join(
+  path.dirname(STRAPI_PACKAGE),
+  (JSON.parse(fs.readFileSync(STRAPI_PACKAGE, 'utf8')) as { bin: string }).bin,
+);
 
 export interface StrapiProcess {
   url: string;
@@ -45,7 +48,10 @@ async function databaseEnv(dir: string): Promise<Record<string, string>> {
   if (!server) return { DATABASE_FILENAME: path.join(dir, 'data.db') };
   // Loaded only for PostgreSQL runs: the browser tests never need the driver.
   const { ensureDatabase } = await import('./postgres');
-  const name = path.basename(dir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+  const name = path
+    .basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_');
   return { DATABASE_CLIENT: 'postgres', DATABASE_URL: await ensureDatabase(server, name) };
 }
 
@@ -78,7 +84,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   await waitUntilHealthy(url, child, output);
   return {
     url,
-    pid: child.pid as number,
+    pid: child.pid ?? 0,
     dataDir: dir,
     database,
     stop: () => stopProcess(child),

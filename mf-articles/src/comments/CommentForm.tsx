@@ -36,7 +36,7 @@ export function CommentForm({ article, onPosted }: CommentFormProps) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <form className={styles.form} onSubmit={(event) => void submit(event)}>
       <label htmlFor={nameId}>Full name</label>
       <input
         id={nameId}

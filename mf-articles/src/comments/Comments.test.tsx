@@ -8,7 +8,7 @@ import { Comments } from './Comments';
 
 // The writes go to the CMS through these; the reads through the stand-in CMS.
 jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
+  ...jest.requireActual<typeof import('@blog/shared')>('@blog/shared'),
   postComment: jest.fn(),
   voteComment: jest.fn(),
 }));
@@ -33,7 +33,8 @@ beforeEach(() => {
 
 afterEach(() => alert.mockRestore());
 
-const renderComments = (reads = createQueryClient()) => renderInRouter(<Comments article="Munitions Math" />, { reads });
+const renderComments = (reads = createQueryClient()) =>
+  renderInRouter(<Comments article="Munitions Math" />, { reads });
 
 describe('comments', () => {
   it('shows the article’s approved comments as the CMS gives them, with their age and votes', async () => {
@@ -73,7 +74,7 @@ describe('comments', () => {
       aList(data, { page: index + 1, pageSize: 3, pageCount: 3, total: 8 }),
     );
 
-    beforeEach(() => cms.articleComments.mockImplementation(async (_, page) => pages[page - 1]));
+    beforeEach(() => cms.articleComments.mockImplementation((_, page) => Promise.resolve(pages[page - 1])));
     const shownNames = () =>
       within(screen.getByRole('region', { name: /^Community comments/ }))
         .getAllByRole('listitem')
@@ -165,8 +166,6 @@ describe('comments', () => {
     expect(cms.articleComments).toHaveBeenCalledTimes(1);
   });
 });
-
-
 
 describe('votes', () => {
   const ana = aComment({ documentId: 'c-ana', name: 'Ana', article: 'Munitions Math', like: '4', dislike: '2' });
@@ -267,7 +266,7 @@ describe('votes', () => {
     await userEvent.dblClick(likeButton());
     expect(sendVote).toHaveBeenCalledTimes(1);
     expect(alert).not.toHaveBeenCalled();
-    await act(async () => answer(ok()));
+    await act(() => Promise.resolve(answer(ok())));
     await waitFor(() => expect(likeButton()).toHaveAttribute('aria-pressed', 'true'));
   });
 });

@@ -22,7 +22,7 @@ export function Comments({ article }: { article: string }) {
         <h2 id={formHeading} className={common.sectionTitle}>
           Leave a comment
         </h2>
-        <CommentForm article={article} onPosted={reload} />
+        <CommentForm article={article} onPosted={() => void reload()} />
       </section>
       <section className={styles.comments} aria-labelledby={listHeading} aria-busy={!comments}>
         <h2 id={listHeading} className={common.sectionTitle}>
@@ -40,13 +40,13 @@ export function Comments({ article }: { article: string }) {
                 comment={comment}
                 readAt={readAt}
                 vote={states[comment.documentId] ?? 'none'}
-                onVote={(action) => vote(comment, action)}
+                onVote={(action) => void vote(comment, action)}
               />
             ))}
           </ul>
         )}
         {hasMore && (
-          <button type="button" className={`${common.button} ${styles.more}`} onClick={more}>
+          <button type="button" className={`${common.button} ${styles.more}`} onClick={() => void more()}>
             More comments
           </button>
         )}

@@ -9,7 +9,7 @@ async function readPages(title: string, count: number): Promise<Page[]> {
   const pages = await Promise.all(
     Array.from({ length: count }, (_, index) => fetchArticleComments(title, index + 1, { fresh: true })),
   );
-  return pages.every((page) => page !== null) ? (pages as Page[]) : [];
+  return pages.every((page) => page !== null) ? pages : [];
 }
 
 /**

@@ -6,6 +6,8 @@ import { AudioPlayer } from './AudioPlayer';
 let paused: boolean;
 let duration: number;
 let currentTime: number;
+let play: jest.SpiedFunction<HTMLMediaElement['play']>;
+let pause: jest.SpiedFunction<HTMLMediaElement['pause']>;
 
 beforeEach(() => {
   [paused, duration, currentTime] = [true, Number.NaN, 0];
@@ -15,14 +17,14 @@ beforeEach(() => {
   jest.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation((value: number) => {
     currentTime = value;
   });
-  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+  play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     paused = false;
     duration = 125;
     this.dispatchEvent(new Event('durationchange'));
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
   });
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+  pause = jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
     paused = true;
     this.dispatchEvent(new Event('pause'));
   });
@@ -48,7 +50,7 @@ describe('the article’s audio player', () => {
   it('plays and pauses, shows where it is and seeks where the slider is moved', async () => {
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play' }));
-    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
+    expect(play).toHaveBeenCalledTimes(1);
     const position = screen.getByRole('slider', { name: 'Position' });
     expect(position).toBeEnabled();
     expect(position).toHaveAttribute('max', '125');
@@ -62,13 +64,13 @@ describe('the article’s audio player', () => {
     expect(currentTime).toBe(100);
 
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalledTimes(1);
+    expect(pause).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
   });
 
   it('stays ready to play, and logs why, when the recording cannot be played', async () => {
     const refused = new DOMException('The element has no supported sources.', 'NotSupportedError');
-    jest.mocked(HTMLMediaElement.prototype.play).mockRejectedValueOnce(refused);
+    play.mockRejectedValueOnce(refused);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play' }));

@@ -24,7 +24,11 @@ describe('Articles rendered on the server', () => {
   });
 
   it('shows the article a shared link names, with its comments, its age and its sidebar', async () => {
-    const { html } = await renderOnServer(<Articles />, page, `/Articles?title=${encodeURIComponent(munitions.title_article)}`);
+    const { html } = await renderOnServer(
+      <Articles />,
+      page,
+      `/Articles?title=${encodeURIComponent(munitions.title_article)}`,
+    );
     expect(html).toContain(`>${munitions.title_article}</h1>`);
     expect(html).toContain('Laura');
     expect(html).toContain('1 hour ago');

@@ -28,7 +28,17 @@ let cms: StandInCms;
 
 beforeEach(() => {
   // Only the clock moves on its own: the reads' promises and timers run as they do in a page.
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+    ],
+  });
   cms = stubCms();
   holdSeed(cms);
 });
@@ -54,12 +64,9 @@ async function hydrateLater(ui: ReactElement, page: typeof homePage, address: st
   jest.setSystemTime(Date.now() + later);
   cms.fetch.mockClear();
   const errors = jest.spyOn(console, 'error');
-  let hydrated: ReturnType<typeof hydrateInBrowser> | undefined;
-  await act(async () => {
-    hydrated = hydrateInBrowser(ui, server, address);
-  });
-  const result = { errors: errors.mock.calls, recoverableErrors: hydrated?.recoverableErrors };
-  act(() => hydrated?.root.unmount());
+  const hydrated = await act(() => Promise.resolve(hydrateInBrowser(ui, server, address)));
+  const result = { errors: errors.mock.calls, recoverableErrors: hydrated.recoverableErrors };
+  act(() => hydrated.root.unmount());
   errors.mockRestore();
   return result;
 }
@@ -69,16 +76,13 @@ describe.each(PAGES)('%s, hydrated in the browser', (address, ui, page, shows) =
     const server = await serverRender(ui, page, address);
     cms.fetch.mockClear();
     const errors = jest.spyOn(console, 'error');
-    let hydrated: ReturnType<typeof hydrateInBrowser> | undefined;
-    await act(async () => {
-      hydrated = hydrateInBrowser(ui, server, address);
-    });
+    const hydrated = await act(() => Promise.resolve(hydrateInBrowser(ui, server, address)));
     expect(errors).not.toHaveBeenCalled();
-    expect(hydrated?.recoverableErrors).toEqual([]);
+    expect(hydrated.recoverableErrors).toEqual([]);
     expect(screen.getAllByText(shows, { exact: false }).length).toBeGreaterThan(0);
     // What the server has just read, the browser does not ask again.
     expect(cms.fetch).not.toHaveBeenCalled();
-    act(() => hydrated?.root.unmount());
+    act(() => hydrated.root.unmount());
     errors.mockRestore();
   });
 

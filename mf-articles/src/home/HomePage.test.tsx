@@ -38,12 +38,11 @@ beforeEach(() => {
   cms = stubCms();
   // As the CMS answers: the two newest, newest first.
   cms.homeArticles.mockResolvedValue([newest, second]);
-  cms.article.mockImplementation(async (title) => [newest, second, oldest].find((each) => each.title_article === title) ?? null);
+  cms.article.mockImplementation((title) =>
+    Promise.resolve([newest, second, oldest].find((each) => each.title_article === title) ?? null),
+  );
   cms.articleComments.mockResolvedValue(aList([]));
-  cms.mostPopular.mockResolvedValue([
-    popular(oldest, 3),
-    popular(second, 1),
-  ]);
+  cms.mostPopular.mockResolvedValue([popular(oldest, 3), popular(second, 1)]);
   cms.topicCounts.mockResolvedValue([
     { category: 'Markets', count: 2 },
     { category: 'Cyber', count: 1 },
@@ -93,7 +92,10 @@ describe('home', () => {
 
   it('renders the articles’ markup, bold included', async () => {
     const opening = 'Budgets are rising almost everywhere.';
-    cms.homeArticles.mockResolvedValue([{ ...newest, text_article: `**${opening}** 2027 will test them.\n${lines(16)}` }, second]);
+    cms.homeArticles.mockResolvedValue([
+      { ...newest, text_article: `**${opening}** 2027 will test them.\n${lines(16)}` },
+      second,
+    ]);
     await renderHome();
     const [first] = within(latest()).getAllByRole('article');
     expect(within(first).getByText(opening).tagName).toBe('STRONG');
@@ -115,7 +117,9 @@ describe('home', () => {
   it('opens the article in place on ‘Continue reading...’, and comes back to where it was', async () => {
     const { location, browserBack } = await renderHome();
     await userEvent.click(screen.getByRole('link', { name: /Continue reading/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets in an Era of Rearmament' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Budgets in an Era of Rearmament' }),
+    ).toBeInTheDocument();
     expect(cms.article).toHaveBeenCalledWith('Budgets in an Era of Rearmament');
     expect(location()).toMatchObject({ pathname: '/Home', search: '?title=Budgets%20in%20an%20Era%20of%20Rearmament' });
     expect(screen.getAllByText('Line 16').length).toBeGreaterThan(0);

@@ -18,7 +18,11 @@ describe('Home’s page', () => {
   it('loads the two newest articles and the sidebar beside them', async () => {
     const reads = await load('/');
     expect(loadedReads(reads)).toEqual(
-      expect.arrayContaining([queries.homeArticles().queryKey, queries.mostPopular().queryKey, queries.topicCounts().queryKey]),
+      expect.arrayContaining([
+        queries.homeArticles().queryKey,
+        queries.mostPopular().queryKey,
+        queries.topicCounts().queryKey,
+      ]),
     );
     expect(loadedReads(reads)).toHaveLength(3);
     expect(reads.getQueryData(queries.homeArticles().queryKey)).toEqual([budgets, cyberInsurance]);

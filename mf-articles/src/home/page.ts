@@ -14,6 +14,8 @@ function homeHead(reads: QueryClient): PageHead {
 /** `mf_articles/Home` as a page: the two newest articles and the sidebar, or the article `?title=` opens in their place. */
 export const homePage: SectionPage = {
   load: (request, reads) =>
-    loadListOrArticle(request, reads, () => Promise.all([reads.prefetchQuery(queries.homeArticles()), loadSidebar(reads)])),
+    loadListOrArticle(request, reads, () =>
+      Promise.all([reads.prefetchQuery(queries.homeArticles()), loadSidebar(reads)]),
+    ),
   head: (request, reads) => listOrArticleHead(request, reads, () => homeHead(reads)),
 };

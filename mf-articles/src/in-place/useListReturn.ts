@@ -1,6 +1,6 @@
 import type { ArticleRef } from '@blog/shared';
 import { useCallback, useRef, type RefObject } from 'react';
-import { useNavigationType } from 'react-router-dom';
+import { NavigationType, useNavigationType } from 'react-router-dom';
 import { useBrowserLayoutEffect } from '../common/useBrowserLayoutEffect';
 
 /**
@@ -20,7 +20,7 @@ export function useListReturn(openTitle: string | null, list: RefObject<HTMLElem
     if (openTitle !== null || !left.current) return;
     const { scrollY, documentId } = left.current;
     left.current = null;
-    if (navigation !== 'POP') return;
+    if (navigation !== NavigationType.Pop) return;
     window.scrollTo(0, scrollY);
     const links = list.current?.querySelectorAll<HTMLElement>('[data-article-id]') ?? [];
     Array.from(links)

@@ -19,7 +19,9 @@ export interface OpenedArticle {
  * article opened since the list.
  */
 export function useOpenArticle(): OpenedArticle {
-  const { pathname, search, state } = useLocation();
+  const location = useLocation();
+  const { pathname, search } = location;
+  const state: unknown = location.state;
   const navigate = useNavigate();
   const asked = new URLSearchParams(search).get('title');
   const { data: article } = useQuery({ ...queries.article(asked ?? ''), enabled: asked !== null });

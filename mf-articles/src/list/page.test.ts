@@ -41,7 +41,9 @@ describe('the Articles page', () => {
   });
 
   it('keeps the section’s head for the list, and has the article’s for an article', async () => {
-    expect(articlesPage.head?.(pageRequest('/Articles?search=army'), await load('/Articles?search=army'))).toBeUndefined();
+    expect(
+      articlesPage.head?.(pageRequest('/Articles?search=army'), await load('/Articles?search=army')),
+    ).toBeUndefined();
     const address = `/Articles?title=${encodeURIComponent(munitions.title_article)}`;
     expect(articlesPage.head?.(pageRequest(address), await load(address))).toEqual({
       title: munitions.title_article,

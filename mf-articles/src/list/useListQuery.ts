@@ -15,7 +15,9 @@ const SEARCH_DELAY_MS = 250;
  * the list is first shown (an article reached by its address asks for no list).
  */
 export function useListQuery(listShown: boolean) {
-  const { search, state, key } = useLocation();
+  const location = useLocation();
+  const { search, key } = location;
+  const state: unknown = location.state;
   const navigate = useNavigate();
   const asked = listQueryFrom(search, state);
 

@@ -30,15 +30,13 @@ function renderSidebar() {
   return { ...view, onOpen };
 }
 
-const popular = ['Six', 'Five', 'Four', 'Three', 'Two'].map(
-  (title, index): MostPopularEntry => ({
-    documentId: `popular-${title}`,
-    title_article: title,
-    date_of_the_article: `2024-0${index + 1}-01`,
-    comments: 10 - index,
-    photo: null,
-  }),
-);
+const popular = ['Six', 'Five', 'Four', 'Three', 'Two'].map((title, index): MostPopularEntry => ({
+  documentId: `popular-${title}`,
+  title_article: title,
+  date_of_the_article: `2024-0${index + 1}-01`,
+  comments: 10 - index,
+  photo: null,
+}));
 
 describe('the sidebar', () => {
   it('lists the most commented articles as the CMS counts them, and opens one through the host', async () => {

@@ -26,7 +26,10 @@ interface Handlers {
   topicCounts: () => TopicCount[];
 }
 
-type Handler<F extends (...args: never[]) => unknown> = jest.Mock<ReturnType<F> | Promise<ReturnType<F>>, Parameters<F>>;
+type Handler<F extends (...args: never[]) => unknown> = jest.Mock<
+  ReturnType<F> | Promise<ReturnType<F>>,
+  Parameters<F>
+>;
 
 export type StandInCms = { [Read in keyof Handlers]: Handler<Handlers[Read]> } & {
   /** Every request, as `fetch` was called. */
@@ -34,10 +37,11 @@ export type StandInCms = { [Read in keyof Handlers]: Handler<Handlers[Read]> } &
 };
 
 const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, json: async () => body }) as Response;
+  ({ ok: status < 400, status, json: () => Promise.resolve(body) }) as Response;
 
 /** A list the CMS could not give: the client logs it and shows nothing (spec §8). */
-const listOrError = (list: StrapiList<unknown> | null) => (list ? json(list) : json({ data: null, error: { status: 500 } }, 500));
+const listOrError = (list: StrapiList<unknown> | null) =>
+  list ? json(list) : json({ data: null, error: { status: 500 } }, 500);
 
 async function answer(cms: StandInCms, url: URL, init: RequestInit | undefined): Promise<Response> {
   const params = url.searchParams;

@@ -24,7 +24,8 @@ export const munitions = anArticle({
   title_article: 'Munitions Math: Why Artillery Shells Became a Strategic Commodity',
   written_by: 'Mateo Ferrer',
   date_of_the_article: '2025-06-09',
-  text_article: '## The chain\n> Slowest stage sets the pace.\nShells are **strategic**: see [NATO](https://www.nato.int).',
+  text_article:
+    '## The chain\n> Slowest stage sets the pace.\nShells are **strategic**: see [NATO](https://www.nato.int).',
   photo_article: [aPhoto('munitions')],
   topics: topics('Industrial Base', 'Supply Chains'),
   articles: [{ id: 90, documentId: 'rec-1', title_article: budgets.title_article }],
@@ -52,20 +53,39 @@ const HOUR = 3_600_000;
 /** The stand-in CMS holding the seed: its articles, their summaries, a comment an hour old, the sidebar's counts. */
 export function holdSeed(cms: StandInCms): void {
   cms.homeArticles.mockResolvedValue([budgets, cyberInsurance]);
-  cms.article.mockImplementation(async (title) => published.find((each) => each.title_article === title) ?? null);
-  cms.articleSummaries.mockImplementation(async ({ search, page }) => {
+  cms.article.mockImplementation((title) =>
+    Promise.resolve(published.find((each) => each.title_article === title) ?? null),
+  );
+  cms.articleSummaries.mockImplementation(({ search, page }) => {
     const found = published.filter(({ title_article }) => title_article.toLowerCase().includes(search.toLowerCase()));
-    const summaries = found.map(({ documentId, title_article, date_of_the_article, topics: categories, photo_article }) =>
-      aSummary({ documentId, title_article, date_of_the_article, topics: categories, photo: photo_article?.[0] ?? null }),
+    const summaries = found.map(
+      ({ documentId, title_article, date_of_the_article, topics: categories, photo_article }) =>
+        aSummary({
+          documentId,
+          title_article,
+          date_of_the_article,
+          topics: categories,
+          photo: photo_article?.[0] ?? null,
+        }),
     );
-    return aList(summaries, { page, pageSize: 12, pageCount: 1, total: summaries.length });
+    return Promise.resolve(aList(summaries, { page, pageSize: 12, pageCount: 1, total: summaries.length }));
   });
-  cms.articleComments.mockImplementation(async (title) =>
-    aList(
-      title === munitions.title_article
-        ? [aComment({ name: 'Laura', comment: 'Underrated point.', article: title, like: '3', publishedAt: new Date(Date.now() - HOUR).toISOString() })]
-        : [],
-      { pageSize: 100 },
+  cms.articleComments.mockImplementation((title) =>
+    Promise.resolve(
+      aList(
+        title === munitions.title_article
+          ? [
+              aComment({
+                name: 'Laura',
+                comment: 'Underrated point.',
+                article: title,
+                like: '3',
+                publishedAt: new Date(Date.now() - HOUR).toISOString(),
+              }),
+            ]
+          : [],
+        { pageSize: 100 },
+      ),
     ),
   );
   cms.mostPopular.mockResolvedValue(mostPopular);

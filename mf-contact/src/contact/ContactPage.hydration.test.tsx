@@ -36,7 +36,7 @@ async function hydratedPage(details: object) {
   });
   const server = await renderOnServer(<ContactPage />, contactPage, '/Contact');
   fetched.mockClear();
-  const hydrated = await act(async () => hydrateInBrowser(<ContactPage />, server, '/Contact'));
+  const hydrated = await act(() => Promise.resolve(hydrateInBrowser(<ContactPage />, server, '/Contact')));
   root = hydrated.root;
   return { fetched, shownByServer: hydrated.served };
 }

@@ -6,7 +6,7 @@ import { ContactForm } from './ContactForm';
 import { BUNDLED_PREFIXES } from './prefixes';
 
 jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
+  ...jest.requireActual<typeof import('@blog/shared')>('@blog/shared'),
   fetchCountries: jest.fn(),
   postContactMessage: jest.fn(),
 }));
@@ -34,7 +34,10 @@ const renderForm = () =>
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const prefix = () => screen.getByRole('combobox', { name: 'International prefix' });
-const offered = () => within(prefix()).getAllByRole('option').map((option) => option.textContent);
+const offered = () =>
+  within(prefix())
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 /** Once the country list's prefixes have replaced the bundled ones. */
 const countryListShown = () => waitFor(() => expect(offered()).toEqual(['+1', '+44', '+57']));
 
@@ -89,14 +92,27 @@ describe('the contact form', () => {
 
     await waitFor(() => expect(alerted).toHaveBeenCalledWith('Failed to submit form. Please try again.'));
     expect(alerted).toHaveBeenCalledTimes(1);
-    expect(shownValues()).toEqual(['Ana', 'Ríos', 'ana@example.test', '+57', '300 123 4567', 'About your procurement piece']);
+    expect(shownValues()).toEqual([
+      'Ana',
+      'Ríos',
+      'ana@example.test',
+      '+57',
+      '300 123 4567',
+      'About your procurement piece',
+    ]);
   });
 
   it('sends an empty form as it is: nothing is validated', async () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(postContactMessage).toHaveBeenCalledWith({ first_name: '', last_name: '', email: '', phone: '+1 ', message: '' });
+    expect(postContactMessage).toHaveBeenCalledWith({
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '+1 ',
+      message: '',
+    });
     await waitFor(() => expect(alerted).toHaveBeenCalledWith('Form submitted successfully!'));
   });
 

@@ -11,7 +11,13 @@ describe('contactMessage', () => {
         number: '300 123 4567',
         message: 'Hello',
       }),
-    ).toEqual({ first_name: 'Ana', last_name: 'Ríos', email: 'ana@example.test', phone: '+57 300 123 4567', message: 'Hello' });
+    ).toEqual({
+      first_name: 'Ana',
+      last_name: 'Ríos',
+      email: 'ana@example.test',
+      phone: '+57 300 123 4567',
+      message: 'Hello',
+    });
   });
 
   it('sends an empty form as it is, with the default prefix', () => {

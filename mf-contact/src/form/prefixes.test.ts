@@ -1,7 +1,10 @@
 import { fetchCountries } from '@blog/shared';
 import { BUNDLED_PREFIXES, loadPrefixes, prefixOptions } from './prefixes';
 
-jest.mock('@blog/shared', () => ({ ...jest.requireActual('@blog/shared'), fetchCountries: jest.fn() }));
+jest.mock('@blog/shared', () => ({
+  ...jest.requireActual<typeof import('@blog/shared')>('@blog/shared'),
+  fetchCountries: jest.fn(),
+}));
 
 // The shape of the public country list (restcountries' idd field), as the test stand-in serves it.
 const COUNTRIES = [

@@ -2,12 +2,15 @@ import { DEFAULT_CENTRE, geocodedCentre, officePlace, storedCentre } from './cen
 
 const storage = () => {
   const entries = new Map<string, string>();
-  return { getItem: (key: string) => entries.get(key) ?? null, setItem: (key: string, value: string) => void entries.set(key, value) };
+  return {
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, value),
+  };
 };
 
 describe('geocodedCentre', () => {
   it('is the geocoded place of the address', async () => {
-    const geocode = jest.fn(async () => ({ lat: 10.9985, lon: -74.8125 }));
+    const geocode = jest.fn(() => Promise.resolve({ lat: 10.9985, lon: -74.8125 }));
     await expect(geocodedCentre('Carrera 53 # 82-86, Barranquilla', { storage: storage(), geocode })).resolves.toEqual({
       lat: 10.9985,
       lon: -74.8125,
@@ -15,8 +18,11 @@ describe('geocodedCentre', () => {
   });
 
   it('keeps the default centre, about 10.977, -74.813, when the address cannot be placed', async () => {
-    const geocode = jest.fn(async () => null);
-    await expect(geocodedCentre('Nowhere at all', { storage: storage(), geocode })).resolves.toEqual({ lat: 10.977, lon: -74.813 });
+    const geocode = jest.fn(() => Promise.resolve(null));
+    await expect(geocodedCentre('Nowhere at all', { storage: storage(), geocode })).resolves.toEqual({
+      lat: 10.977,
+      lon: -74.813,
+    });
   });
 });
 

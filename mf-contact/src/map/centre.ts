@@ -9,7 +9,9 @@ export const DEFAULT_CENTRE: Coordinates = { lat: 10.977, lon: -74.813 };
  * The place the CMS stored for the contact address when the details were saved, or null when it
  * stored none (or something that is no place): only then does the browser geocode the address.
  */
-export function storedCentre(details: Pick<ContactDetails, 'latitude' | 'longitude'> | null | undefined): Coordinates | null {
+export function storedCentre(
+  details: Pick<ContactDetails, 'latitude' | 'longitude'> | null | undefined,
+): Coordinates | null {
   return details ? validCoordinates(details.latitude, details.longitude) : null;
 }
 

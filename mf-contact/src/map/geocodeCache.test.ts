@@ -14,7 +14,7 @@ function memoryStorage(entries: Record<string, string> = {}): CoordinateStorage 
   };
 }
 
-const geocoderAnswering = (answer: Coordinates | null) => jest.fn(async (_address: string) => answer);
+const geocoderAnswering = (answer: Coordinates | null) => jest.fn(() => Promise.resolve(answer));
 
 afterEach(() => jest.restoreAllMocks());
 

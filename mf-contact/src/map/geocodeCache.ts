@@ -37,7 +37,10 @@ function remember(storage: CoordinateStorage, address: string, { lat, lon }: Coo
  * The address's place, asking the geocoder only once per browser: a found place is kept, while a
  * failure (null) is not, so the next visit tries again.
  */
-export async function geocodeOnce(address: string, { storage, geocode }: GeocodeDependencies): Promise<Coordinates | null> {
+export async function geocodeOnce(
+  address: string,
+  { storage, geocode }: GeocodeDependencies,
+): Promise<Coordinates | null> {
   const cached = storage && cachedCoordinates(storage, address);
   if (cached) return cached;
   const found = await geocode(address);

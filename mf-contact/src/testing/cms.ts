@@ -31,7 +31,10 @@ export const DETAILS: ContactDetails = {
 export const PLACED: ContactDetails = { ...DETAILS, latitude: 10.9991, longitude: -74.8102 };
 
 /** The public country list's shape (restcountries' idd field), as the e2e stand-in serves it. */
-export const COUNTRIES: Country[] = [{ idd: { root: '+5', suffixes: ['7'] } }, { idd: { root: '+4', suffixes: ['4'] } }];
+export const COUNTRIES: Country[] = [
+  { idd: { root: '+5', suffixes: ['7'] } },
+  { idd: { root: '+4', suffixes: ['4'] } },
+];
 
 export interface StandIns {
   /** What the CMS holds for a collection (null: nothing); one left out answers 404, as a CMS that is down. */
@@ -42,8 +45,8 @@ export interface StandIns {
   geocoder?: { lat: number; lon: number } | null;
 }
 
-const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
-const unreachable = { ok: false, status: 404, json: async () => ({}) } as Response;
+const answer = (body: unknown) => ({ ok: true, status: 200, json: () => Promise.resolve(body) }) as Response;
+const unreachable = { ok: false, status: 404, json: () => Promise.resolve({}) } as Response;
 
 /**
  * Replaces `fetch` with the stand-ins, and forgets the answers the shared client keeps for a few
@@ -51,7 +54,7 @@ const unreachable = { ok: false, status: 404, json: async () => ({}) } as Respon
  */
 export function stubServices({ cms = {}, countries, geocoder }: StandIns): jest.Mock {
   forgetSharedReads();
-  const stub = jest.fn(async (url: string) => {
+  const answerFor = (url: string): Response => {
     const { hostname, pathname } = new URL(url);
     if (hostname === 'restcountries.com') return countries ? answer(countries) : unreachable;
     if (hostname === 'nominatim.openstreetmap.org') {
@@ -60,7 +63,8 @@ export function stubServices({ cms = {}, countries, geocoder }: StandIns): jest.
     }
     const entry = cms[pathname.replace(/^\/api\//, '') as keyof typeof cms];
     return entry === undefined ? unreachable : answer({ data: entry ? [entry] : [] });
-  });
+  };
+  const stub = jest.fn((url: string) => Promise.resolve(answerFor(url)));
   globalThis.fetch = stub as typeof fetch;
   return stub;
 }

@@ -35,7 +35,9 @@ describe('archiveSearch', () => {
   });
 
   it('names the open article by its encoded title', () => {
-    expect(archiveSearch(2025, 'Oil & Gas: 50% of Q3?')).toBe('?year=2025&title=Oil%20%26%20Gas%3A%2050%25%20of%20Q3%3F');
+    expect(archiveSearch(2025, 'Oil & Gas: 50% of Q3?')).toBe(
+      '?year=2025&title=Oil%20%26%20Gas%3A%2050%25%20of%20Q3%3F',
+    );
   });
 
   it('leaves out a year the archive does not have', () => {

@@ -5,7 +5,9 @@ import { archiveSearch, archiveYear } from './address';
 /** The archive's state as the address holds it, and the moves between its views. */
 export function useArchiveAddress() {
   const [params] = useSearchParams();
-  const { state, key } = useLocation();
+  const location = useLocation();
+  const { key } = location;
+  const state: unknown = location.state;
   const navigate = useNavigate();
   const requestedYear = params.get('year');
   // While an article is open the archive's years are not read: its year is the one the address names.
@@ -15,14 +17,10 @@ export function useArchiveAddress() {
     title: params.get('title'),
     /** The history entry shown. */
     entry: key,
-    selectYear(selected: number) {
-      navigate({ search: archiveSearch(selected) });
-    },
-    openArticle(title: string) {
-      navigate({ search: archiveSearch(year, title) }, { state: openedFrom(state) });
-    },
+    selectYear: (selected: number) => navigate({ search: archiveSearch(selected) }),
+    openArticle: (title: string) => navigate({ search: archiveSearch(year, title) }, { state: openedFrom(state) }),
     /** Steps back to the archive's own entry; reached by a shared link, the archive is a new entry. */
-    backToArchive() {
+    backToArchive: () => {
       const depth = articleDepthFrom(state);
       if (depth > 0) navigate(-depth);
       else navigate({ search: archiveSearch(year) });

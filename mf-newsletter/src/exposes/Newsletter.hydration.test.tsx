@@ -25,9 +25,7 @@ async function hydrateAt(cms: FakeCms, address: string) {
 
   const readsBefore = cms.paths().length;
   const errors = jest.spyOn(console, 'error');
-  await act(async () => {
-    hydrateInBrowser(inShell, server, address);
-  });
+  await act(() => Promise.resolve(hydrateInBrowser(inShell, server, address)));
   const logged = errors.mock.calls;
   errors.mockRestore();
   return { logged, readsInBrowser: cms.paths().slice(readsBefore) };

@@ -28,7 +28,14 @@ describe('the newsletter page rendered on the server', () => {
     expect(html).toContain('NewsLetters by date');
     expect(html).toMatch(/aria-busy="false"[^>]*><header/);
     expect(html).toMatch(/<option value="2025" selected="">2025<\/option>/);
-    for (const text of ['JUNE', 'MARCH', 'JANUARY', 'June Piece', 'Late March', 'href="/New-letter?year=2025&amp;title=Late%20March"']) {
+    for (const text of [
+      'JUNE',
+      'MARCH',
+      'JANUARY',
+      'June Piece',
+      'Late March',
+      'href="/New-letter?year=2025&amp;title=Late%20March"',
+    ]) {
       expect(html).toContain(text);
     }
   });

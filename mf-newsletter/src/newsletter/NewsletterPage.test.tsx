@@ -65,10 +65,11 @@ describe('the newsletter archive', () => {
   it('selects the latest year by default and lists its months newest first, in capitals', async () => {
     renderAt();
     expect(await yearSelector()).toHaveValue('2025');
-    expect(within(await yearSelector()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '2025',
-      '2024',
-    ]);
+    expect(
+      within(await yearSelector())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2025', '2024']);
     await waitFor(() => expect(monthHeadings()).toEqual(['JUNE', 'MARCH', 'JANUARY']));
     expect(cms.yearsRead()).toEqual([2025]);
   });
@@ -221,7 +222,7 @@ describe('the newsletter archive', () => {
     expect(screen.queryByRole('combobox', { name: 'Year' })).not.toBeInTheDocument();
     expect(within(archive).queryAllByRole('link')).toEqual([]);
     expect(screen.getByText('SING UP')).toBeInTheDocument();
-    expect(logged.mock.calls.map(([message]) => message)).toEqual(
+    expect(logged.mock.calls.map(([message]: unknown[]) => message)).toEqual(
       expect.arrayContaining(['Failed to load news-letters', 'Failed to load archive-years']),
     );
     logged.mockRestore();

@@ -21,6 +21,7 @@ export function NewsletterPage() {
   // It starts as the open article so that the effect changes nothing on the first (hydrating) render:
   // an update then would reach mf-articles' detail before React has hydrated it.
   const [returnTo, setReturnTo] = useState(open ?? undefined);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the article just closed must stay named for one committed render, so that its row's effect can take the focus
   useEffect(() => setReturnTo(open ?? undefined), [open]);
 
   if (open !== null) {

@@ -2,7 +2,7 @@
 // detail, which Jest cannot load from another section.
 import type { ArchiveEntry, ArticleDetailProps, Newsletter } from '@blog/shared';
 import type { SectionLoader, SectionModule } from '@blog/shared/federation';
-import { forgetSharedReads } from '@blog/shared/testing';
+import { addressOf, forgetSharedReads } from '@blog/shared/testing';
 import { useEffect } from 'react';
 
 export function archiveEntry(title: string, date: string): ArchiveEntry {
@@ -57,18 +57,27 @@ export function serveCms(content: CmsContent | 'down' = { newsletter: NEWSLETTER
   const answer = (path: string): unknown => {
     if (content === 'down') throw new TypeError('fetch failed');
     if (path === 'news-letters') return { data: content.newsletter ? [content.newsletter] : [] };
-    if (path === 'archive-years') return { data: Object.keys(content.archive).map(Number).sort((a, b) => b - a) };
+    if (path === 'archive-years')
+      return {
+        data: Object.keys(content.archive)
+          .map(Number)
+          .sort((a, b) => b - a),
+      };
     const year = /^archive-years\/(\d+)$/.exec(path)?.[1];
     if (year !== undefined) return { data: content.archive[Number(year)] ?? [] };
     return undefined;
   };
 
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input)).pathname.replace(/^\/api\//, '');
+    const path = new URL(addressOf(input)).pathname.replace(/^\/api\//, '');
     asked.push(path);
     if (held.has(path)) await new Promise<void>((resolve) => held.set(path, resolve));
     const body = answer(path);
-    return { ok: body !== undefined, status: body === undefined ? 404 : 200, json: async () => body } as Response;
+    return {
+      ok: body !== undefined,
+      status: body === undefined ? 404 : 200,
+      json: () => Promise.resolve(body),
+    } as Response;
   });
 
   return {
@@ -105,10 +114,14 @@ function articleDetail(published: ReadonlySet<string>) {
 }
 
 /** mf-articles, loaded already (as the render server and the hydrating browser have it), publishing `titles`. */
-export function articlesSection(titles: Iterable<string> = Object.values(ARCHIVE).flat().map((entry) => entry.title_article)) {
+export function articlesSection(
+  titles: Iterable<string> = Object.values(ARCHIVE)
+    .flat()
+    .map((entry) => entry.title_article),
+) {
   const module = { default: articleDetail(new Set(titles)) } as unknown as SectionModule;
   return {
-    load: async () => module,
+    load: () => Promise.resolve(module),
     peek: () => module,
     failedOnServer: () => false,
   } satisfies SectionLoader;

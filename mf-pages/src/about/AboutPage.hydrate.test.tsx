@@ -13,7 +13,9 @@ describe('About in the browser', () => {
     const { html, reads } = await renderOnServer(<About />, page, '/About');
     fetch.mockClear();
     const errors = jest.spyOn(console, 'error');
-    const { container, served, root } = await act(async () => hydrateInBrowser(<About />, { html, reads }, '/About'));
+    const { container, served, root } = await act(() =>
+      Promise.resolve(hydrateInBrowser(<About />, { html, reads }, '/About')),
+    );
     expect(errors).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
     // React kept the server's DOM as it was.

@@ -13,7 +13,9 @@ describe('Start here in the browser', () => {
     const { html, reads } = await renderOnServer(<StartHere />, page, '/New-start-here');
     fetch.mockClear();
     const errors = jest.spyOn(console, 'error');
-    const { container, served, root } = await act(async () => hydrateInBrowser(<StartHere />, { html, reads }, '/New-start-here'));
+    const { container, served, root } = await act(() =>
+      Promise.resolve(hydrateInBrowser(<StartHere />, { html, reads }, '/New-start-here')),
+    );
     expect(errors).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
     // React kept the server's DOM as it was.

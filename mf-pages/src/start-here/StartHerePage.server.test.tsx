@@ -12,7 +12,9 @@ describe('Start here on the render server', () => {
     const { html } = await renderOnServer(<StartHere />, page, '/New-start-here');
     expect(html).toContain('aria-busy="false"');
     expect(html).toContain('<h1 class="title">New here?</h1>');
-    expect(html).toMatch(/<figure [^>]*><img [^>]*src="http:\/\/localhost:1337\/uploads\/start.jpg"[^>]*width="1200" height="675"/);
+    expect(html).toMatch(
+      /<figure [^>]*><img [^>]*src="http:\/\/localhost:1337\/uploads\/start.jpg"[^>]*width="1200" height="675"/,
+    );
     expect(html).toContain('<figcaption class="credit">Photo by Ana Ruiz</figcaption>');
     expect(html).toContain('<h2>Where to begin</h2>');
     expect(html).toContain('<strong>budget</strong>');

@@ -46,16 +46,18 @@ export type Collections = Partial<Record<'about-mes' | 'contact-details' | 'new-
  * Replaces `fetch` with a CMS holding `collections`, and forgets the answers the shared client
  * keeps for a few seconds, so each test reads its own CMS. Returns the stub, to see what was asked.
  */
-export function stubCms(collections: Collections): jest.Mock {
+export function stubCms(collections: Collections): jest.Mock<Promise<Response>, [string]> {
   forgetSharedReads();
-  const stub = jest.fn(async (url: string) => {
+  const answerFor = (url: string): Response => {
     const entry = collections[collectionOf(url) as keyof Collections];
-    if (entry === undefined) return { ok: false, status: 404, json: async () => ({}) } as Response;
-    return { ok: true, status: 200, json: async () => ({ data: [entry] }) } as Response;
-  });
+    if (entry === undefined) return { ok: false, status: 404, json: () => Promise.resolve({}) } as Response;
+    return { ok: true, status: 200, json: () => Promise.resolve({ data: [entry] }) } as Response;
+  };
+  const stub = jest.fn((url: string) => Promise.resolve(answerFor(url)));
   globalThis.fetch = stub as typeof fetch;
   return stub;
 }
 
 /** The collections a stub was asked for, in order. */
-export const askedFor = (stub: jest.Mock): string[] => stub.mock.calls.map(([url]) => collectionOf(url));
+export const askedFor = (stub: jest.Mock<Promise<Response>, [string]>): string[] =>
+  stub.mock.calls.map(([url]) => collectionOf(url));

@@ -64,8 +64,9 @@ describe('RemoteSection', () => {
   });
 
   it('renders a section loaded already at once, as the server rendered it', () => {
+    const load = jest.fn();
     const loader: SectionLoader = {
-      load: jest.fn(),
+      load,
       peek: (id) => (id === 'mf_test/Greeting' ? { default: Greeting as never } : undefined),
       failedOnServer: () => false,
     };
@@ -76,12 +77,13 @@ describe('RemoteSection', () => {
     );
     // No loading state in between: hydration finds what the server sent.
     expect(screen.getByText('Hello Ana')).toBeInTheDocument();
-    expect(loader.load).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('starts from the fallback the server rendered, then tries the section again in the browser', async () => {
+    const load = jest.fn().mockResolvedValue({ default: Greeting });
     const loader: SectionLoader = {
-      load: jest.fn().mockResolvedValue({ default: Greeting }),
+      load,
       peek: () => undefined,
       failedOnServer: (id) => id === 'mf_test/Greeting',
     };
@@ -91,6 +93,6 @@ describe('RemoteSection', () => {
       </SectionLoaderContext.Provider>,
     );
     expect(await screen.findByText('Hello Ana')).toBeInTheDocument();
-    expect(loader.load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -60,9 +60,12 @@ export function RemoteSection({ id, label, props }: RemoteSectionProps) {
   const Section = useMemo(
     () => loader.peek(id)?.default ?? lazy(() => loader.load(id)),
     // A retry needs a new lazy component: React remembers the failure of the old one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is what makes a retry a new component
     [id, attempt, loader],
   );
   useEffect(() => {
+    // Once the server's fallback has hydrated, the browser tries the section itself.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the retry must follow hydration, which an effect marks
     if (failedOnServer) setAttempt(1);
   }, [failedOnServer]);
   return (
@@ -81,6 +84,7 @@ export function RemoteSection({ id, label, props }: RemoteSectionProps) {
           </div>
         }
       >
+        {/* eslint-disable-next-line react-hooks/static-components -- a section is known only at run time; one component per section and attempt, kept by useMemo */}
         <Section {...props} />
       </Suspense>
     </SectionBoundary>

@@ -63,6 +63,6 @@ export function loadRemoteModule<T>(id: RemoteModuleId): Promise<T> {
 /** The runtime keeps a container that failed to load; registering it again with force drops it. */
 async function forgetContainer(id: RemoteModuleId): Promise<void> {
   const name = id.split('/')[0];
-  const entry = (await manifests?.catch(() => undefined))?.[name];
+  const entry = (await manifests?.catch((): undefined => undefined))?.[name];
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }

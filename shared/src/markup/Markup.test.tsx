@@ -49,7 +49,9 @@ describe('Markup', () => {
 
   it('renders bold as strong text in paragraphs, headings and quotes, links inside it kept', () => {
     const { container } = render(
-      <Markup text={'## The **real** cost\nA **bold** claim, **see [the report](https://example.com/r)**\n> **Never** trust'} />,
+      <Markup
+        text={'## The **real** cost\nA **bold** claim, **see [the report](https://example.com/r)**\n> **Never** trust'}
+      />,
     );
     expect(screen.getByRole('heading', { level: 2 }).querySelector('strong')).toHaveTextContent(/^real$/);
     expect(container.querySelector('p strong')).toHaveTextContent(/^bold$/);

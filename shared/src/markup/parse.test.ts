@@ -61,7 +61,12 @@ describe('parseMarkup', () => {
       {
         type: 'paragraph',
         children: [
-          { type: 'link', href: 'https://en.wikipedia.org/wiki/Leopard_2_(tank)', external: true, children: [text('Leopard')] },
+          {
+            type: 'link',
+            href: 'https://en.wikipedia.org/wiki/Leopard_2_(tank)',
+            external: true,
+            children: [text('Leopard')],
+          },
         ],
       },
     ]);
@@ -93,7 +98,11 @@ describe('parseMarkup', () => {
     expect(parseMarkup('**One** and **two**')).toEqual([
       {
         type: 'paragraph',
-        children: [{ type: 'strong', children: [text('One')] }, text(' and '), { type: 'strong', children: [text('two')] }],
+        children: [
+          { type: 'strong', children: [text('One')] },
+          text(' and '),
+          { type: 'strong', children: [text('two')] },
+        ],
       },
     ]);
   });
@@ -137,12 +146,17 @@ describe('parseMarkup', () => {
 });
 
 describe('safeHref', () => {
-  it.each(['https://example.com', 'HTTP://example.com', 'mailto:a@example.com', '/Articles', 'notes.html', '#top', '?title=x'])(
-    'allows %p',
-    (target) => {
-      expect(safeHref(target)).toBe(target);
-    },
-  );
+  it.each([
+    'https://example.com',
+    'HTTP://example.com',
+    'mailto:a@example.com',
+    '/Articles',
+    'notes.html',
+    '#top',
+    '?title=x',
+  ])('allows %p', (target) => {
+    expect(safeHref(target)).toBe(target);
+  });
 
   it.each([
     'javascript:alert(1)',

@@ -28,6 +28,7 @@ const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
  * scheme is judged on the URL the browser would see, and that URL is the one rendered.
  */
 export function safeHref(target: string): string | null {
+  // eslint-disable-next-line no-control-regex -- the C0 controls are exactly what browsers strip from a URL's ends
   const href = target.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (href === '') return null;
   const scheme = SCHEME.exec(href)?.[1];

@@ -11,8 +11,7 @@ export interface ArticleHistoryState {
   articleDepth?: number;
 }
 
-const stateOf = (state: unknown): ArticleHistoryState =>
-  typeof state === 'object' && state !== null ? (state as ArticleHistoryState) : {};
+const stateOf = (state: unknown): ArticleHistoryState => (typeof state === 'object' && state !== null ? state : {});
 
 export function searchTermFrom(state: unknown): string | undefined {
   const { searchTerm } = stateOf(state);

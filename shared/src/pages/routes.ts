@@ -21,9 +21,21 @@ export interface Section {
 /** Every route of the site, in navigation order: the shell routes them, a section's standalone page mounts its own. */
 export const SECTIONS: Section[] = [
   { paths: ['/Home', '/'], module: 'mf_articles/Home', title: 'Home', params: ['title'] },
-  { paths: ['/Articles'], module: 'mf_articles/Articles', title: 'Articles', nav: 'Articles', params: ['title', 'search', 'page'] },
+  {
+    paths: ['/Articles'],
+    module: 'mf_articles/Articles',
+    title: 'Articles',
+    nav: 'Articles',
+    params: ['title', 'search', 'page'],
+  },
   { paths: ['/New-start-here'], module: 'mf_pages/StartHere', title: 'Start here', nav: 'New? Start here', params: [] },
-  { paths: ['/New-letter'], module: 'mf_newsletter/Newsletter', title: 'Newsletter', nav: 'Newsletter', params: ['year', 'title'] },
+  {
+    paths: ['/New-letter'],
+    module: 'mf_newsletter/Newsletter',
+    title: 'Newsletter',
+    nav: 'Newsletter',
+    params: ['year', 'title'],
+  },
   { paths: ['/About'], module: 'mf_pages/About', title: 'About', nav: 'About', params: [] },
   { paths: ['/Contact'], module: 'mf_contact/Contact', title: 'Contact', nav: 'Contact', params: [] },
 ];

@@ -35,7 +35,9 @@ export function mountStandalone(container: string, pages: Record<string, Compone
           </header>
           <main id="main">
             <Routes>
-              {routes.flatMap(({ paths, Page }) => paths.map((path) => <Route key={path} path={path} element={<Page />} />))}
+              {routes.flatMap(({ paths, Page }) =>
+                paths.map((path) => <Route key={path} path={path} element={<Page />} />),
+              )}
               <Route path="*" element={<Navigate to={routes[0].paths[0]} replace />} />
             </Routes>
           </main>

@@ -2,7 +2,7 @@
 // (`@blog/shared/testing/server`): the exposed page's `load`, its component rendered to HTML with
 // the reads loaded, as `shell/src/server` does, then hydrated with those reads as the page embeds them.
 import './encoding';
-import { QueryClientProvider, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -49,14 +49,18 @@ export async function renderOnServer(ui: ReactElement, page: SectionPage, addres
  * reads it embedded (through JSON, as they travel in the page). React's recoverable errors (a
  * mismatch it repaired by rendering again) are collected.
  */
-export function hydrateInBrowser(ui: ReactElement, { html, reads }: Pick<ServerPage, 'html' | 'reads'>, address: string) {
+export function hydrateInBrowser(
+  ui: ReactElement,
+  { html, reads }: Pick<ServerPage, 'html' | 'reads'>,
+  address: string,
+) {
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.appendChild(container);
   // The document's reading of the server's HTML, which hydration must leave as it is.
   const served = container.innerHTML;
   const browserReads = createQueryClient();
-  hydrate(browserReads, JSON.parse(JSON.stringify(dehydrate(reads))));
+  hydrate(browserReads, JSON.parse(JSON.stringify(dehydrate(reads))) as DehydratedState);
   const recoverableErrors: unknown[] = [];
   const root: Root = hydrateRoot(
     container,

@@ -5,7 +5,11 @@ import { TestReads } from '@blog/shared/testing/reads';
 import { MemoryRouter } from 'react-router-dom';
 import { Footer, loadFooter } from './Footer';
 
-const article = (title: string, date: string): ArchiveEntry => ({ documentId: title, title_article: title, date_of_the_article: date });
+const article = (title: string, date: string): ArchiveEntry => ({
+  documentId: title,
+  title_article: title,
+  date_of_the_article: date,
+});
 
 const contact: ContactDetails = {
   email: 'author@example.com',
@@ -19,10 +23,14 @@ const contact: ContactDetails = {
 
 /** The CMS, answering what the footer asks for; a failure answers 500. */
 function cmsAnswers(recent: ArchiveEntry[] | null, details: ContactDetails | null) {
-  const fetch = jest.fn(async (url: string) => {
+  const fetch = jest.fn((url: string) => {
     const body = url.includes('/latest-articles') ? recent : details && [details];
     // jsdom has no `Response`: what the client reads of one.
-    return { ok: body !== null, status: body ? 200 : 500, json: async () => ({ data: body }) };
+    return Promise.resolve({
+      ok: body !== null,
+      status: body ? 200 : 500,
+      json: () => Promise.resolve({ data: body }),
+    });
   });
   global.fetch = fetch as unknown as typeof global.fetch;
   return fetch;
@@ -54,14 +62,24 @@ describe('footer', () => {
     expect(fetch).toHaveBeenCalledWith(expect.stringMatching(/\/api\/latest-articles\?limit=3$/), expect.anything());
     const recent = await screen.findByRole('region', { name: 'Recent articles' });
     await within(recent).findByText('Newest');
-    expect(within(recent).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newest', 'Newer', 'Middle']);
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Newest', 'Newer', 'Middle']);
     expect(within(recent).getByRole('link', { name: 'Newest' })).toHaveAttribute('href', '/Articles?title=Newest');
 
     const follow = screen.getByRole('region', { name: 'Follow' });
-    expect(within(follow).getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/author');
+    expect(within(follow).getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      'https://facebook.com/author',
+    );
     expect(within(follow).queryByRole('link', { name: 'X' })).not.toBeInTheDocument();
     expect(within(follow).queryByRole('link', { name: 'Instagram' })).not.toBeInTheDocument();
-    expect(within(follow).getByRole('link', { name: 'author@example.com' })).toHaveAttribute('href', 'mailto:author@example.com');
+    expect(within(follow).getByRole('link', { name: 'author@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:author@example.com',
+    );
   });
 
   it('stays in place, empty, when the CMS cannot be reached', async () => {

@@ -8,7 +8,10 @@ const RECENT_COUNT = 3;
 
 /** What the footer shows on every page: the server loads it with the page's own reads. */
 export const loadFooter = (reads: QueryClient) =>
-  Promise.all([reads.prefetchQuery(queries.contactDetails()), reads.prefetchQuery(queries.recentArticles(RECENT_COUNT))]);
+  Promise.all([
+    reads.prefetchQuery(queries.contactDetails()),
+    reads.prefetchQuery(queries.recentArticles(RECENT_COUNT)),
+  ]);
 
 /** The newest articles' titles and the author's social links (spec §7: the footer reads articles and contact details). */
 export function Footer() {

@@ -1,6 +1,13 @@
 import { applyTheme, readDarkMode, saveDarkMode } from '@blog/shared';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { MoonIcon, SunIcon } from './icons';
+
+// The toggle re-reads the saved setting when it changes it.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * The sun or moon of spec §2: flips dark mode and remembers it. The page applied the saved theme
@@ -8,13 +15,16 @@ import { MoonIcon, SunIcon } from './icons';
  * shows one (no flash), and the button's name follows once the browser has read the setting.
  */
 export function ThemeToggle() {
-  const [darkMode, setDarkMode] = useState(false);
-  useEffect(() => setDarkMode(readDarkMode(localStorage)), []);
+  const darkMode = useSyncExternalStore(
+    subscribe,
+    () => readDarkMode(localStorage),
+    () => false,
+  );
 
   const toggle = () => {
     saveDarkMode(localStorage, !darkMode);
     applyTheme(document.documentElement, !darkMode);
-    setDarkMode(!darkMode);
+    listeners.forEach((listener) => listener());
   };
 
   return (

@@ -23,6 +23,13 @@ export const MenuIcon = ({ open }: { open: boolean }) => (
 export const LogoMark = () => (
   <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden focusable={false}>
     <path d="M16 2 4 7v8c0 7.2 5.1 13.2 12 15 6.9-1.8 12-7.8 12-15V7L16 2Z" fill="var(--color-accent)" />
-    <path d="M9 19l5-6 4 3 5-7" fill="none" stroke="var(--color-accent-contrast)" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M9 19l5-6 4 3 5-7"
+      fill="none"
+      stroke="var(--color-accent-contrast)"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );

@@ -5,7 +5,10 @@ const entry = (title: string, date: string) => ({ documentId: title, title_artic
 
 describe('the sitemap', () => {
   it('lists every route and every article’s address with its date, escaped', async () => {
-    const xml = await sitemapXml('https://blog.test', [entry('Drones & tanks?', '2026-03-01'), entry('Older', '2025-01-02')]);
+    const xml = await sitemapXml('https://blog.test', [
+      entry('Drones & tanks?', '2026-03-01'),
+      entry('Older', '2025-01-02'),
+    ]);
     const urls = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map(([, loc]) => loc);
     expect(urls).toEqual([
       'https://blog.test/Home',

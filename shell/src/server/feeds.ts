@@ -17,14 +17,20 @@ const day = (date: string) => date.slice(0, 10);
 
 /** Every route of the site and every article's address, with the article's date. */
 export async function sitemapXml(siteUrl: string, articles: ArchiveEntry[]): Promise<string> {
-  const newest = articles.map(({ date_of_the_article }) => day(date_of_the_article)).sort().at(-1);
+  const newest = articles
+    .map(({ date_of_the_article }) => day(date_of_the_article))
+    .sort()
+    .at(-1);
   const links = [
     // The home page changes with every new article.
     ...SECTIONS.map(({ paths, module }) => ({
       url: paths[0],
       ...(newest && module === 'mf_articles/Home' ? { lastmod: newest } : {}),
     })),
-    ...articles.map((article) => ({ url: articleHref(article.title_article), lastmod: day(article.date_of_the_article) })),
+    ...articles.map((article) => ({
+      url: articleHref(article.title_article),
+      lastmod: day(article.date_of_the_article),
+    })),
   ];
   const xml = await streamToPromise(Readable.from(links).pipe(new SitemapStream({ hostname: `${siteUrl}/` })));
   return xml.toString();

@@ -1,2 +1,2 @@
 // The async boundary lets Module Federation share React (with the sections' server builds) before any of it runs.
-import('./main');
+void import('./main');

@@ -42,7 +42,8 @@ const positive = (value: string | undefined, fallback: number) => {
 function siteAddress(value: string | undefined, port: number): string {
   if (!value) return `http://localhost:${port}`;
   const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`BLOG_SITE_URL is not an http(s) address: ${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`BLOG_SITE_URL is not an http(s) address: ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -62,6 +63,8 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     cacheMaxBytes: positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024,
     cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
-    purge: env.BLOG_PURGE_URL ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined } : undefined,
+    purge: env.BLOG_PURGE_URL
+      ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }
+      : undefined,
   };
 }

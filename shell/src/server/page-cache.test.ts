@@ -22,7 +22,7 @@ function controlledRender(body = 'v1') {
     started.push(signal);
     return new Promise<Rendered>((resolve, reject) => {
       pending.push(resolve);
-      signal.addEventListener('abort', () => reject(signal.reason));
+      signal.addEventListener('abort', () => reject(signal.reason as Error));
     });
   });
   return { render, started, finish: (rendered = page(body)) => pending.shift()?.(rendered) };
@@ -37,7 +37,7 @@ beforeEach(() => {
 describe('the page cache', () => {
   it('renders a page once, then answers it kept, with its gzip and an ETag of its bytes', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
-    const render = jest.fn(async () => page('<p>Home</p>'));
+    const render = jest.fn(() => Promise.resolve(page('<p>Home</p>')));
     const first = await cache.serve('/Home', render);
     const second = await cache.serve('/Home', render);
     expect([first.outcome, second.outcome]).toEqual(['miss', 'hit']);
@@ -59,7 +59,7 @@ describe('the page cache', () => {
 
   it('answers a page past its time at once and renders it again in the background, once', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
-    await cache.serve('/Home', async () => page('v1'));
+    await cache.serve('/Home', () => Promise.resolve(page('v1')));
     clock += TTL;
     const { render, finish } = controlledRender();
     const [a, b] = await Promise.all([cache.serve('/Home', render), cache.serve('/Home', render)]);
@@ -73,11 +73,11 @@ describe('the page cache', () => {
 
   it('drops the pages that showed a change, and only those', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
-    await cache.serve('/Articles?title=A', async () => page('A v1', ['site', 'article-a']));
-    await cache.serve('/About', async () => page('About v1', ['site', 'about']));
+    await cache.serve('/Articles?title=A', () => Promise.resolve(page('A v1', ['site', 'article-a'])));
+    await cache.serve('/About', () => Promise.resolve(page('About v1', ['site', 'about'])));
     await cache.invalidate(['article-a']);
-    const article = await cache.serve('/Articles?title=A', async () => page('A v2', ['site', 'article-a']));
-    const about = await cache.serve('/About', async () => page('About v2', ['site', 'about']));
+    const article = await cache.serve('/Articles?title=A', () => Promise.resolve(page('A v2', ['site', 'article-a'])));
+    const about = await cache.serve('/About', () => Promise.resolve(page('About v2', ['site', 'about'])));
     expect([article.outcome, article.page.body.toString()]).toEqual(['miss', 'A v2']);
     expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v1']);
   });
@@ -92,31 +92,31 @@ describe('the page cache', () => {
     clock += 10;
     finish(page('read before the change'));
     expect((await answer).outcome).toBe('miss');
-    const next = await cache.serve('/Home', async () => page('read after the change'));
+    const next = await cache.serve('/Home', () => Promise.resolve(page('read after the change')));
     expect([next.outcome, next.page.body.toString()]).toEqual(['miss', 'read after the change']);
   });
 
   it('never keeps a degraded page: it answers the last good copy while there is one, else the degraded page', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
-    const degraded = await cache.serve('/Home', async () => page('empty views', ['site'], true));
+    const degraded = await cache.serve('/Home', () => Promise.resolve(page('empty views', ['site'], true)));
     expect([degraded.outcome, degraded.page.body.toString()]).toEqual(['degraded', 'empty views']);
-    expect((await cache.serve('/Home', async () => page('good'))).outcome).toBe('miss');
+    expect((await cache.serve('/Home', () => Promise.resolve(page('good')))).outcome).toBe('miss');
 
     await cache.invalidate(['articles']);
-    const fallback = await cache.serve('/Home', async () => page('empty views', ['site'], true));
+    const fallback = await cache.serve('/Home', () => Promise.resolve(page('empty views', ['site'], true)));
     expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = await cache.serve('/Home', async () => Promise.reject(new Error('the shell failed')));
     expect([failed.outcome, failed.page.body.toString()]).toEqual(['fallback', 'good']);
     expect(logged).toHaveBeenCalledWith('Rendering /Home failed: its last good copy is answered', expect.any(Error));
     logged.mockRestore();
-    const back = await cache.serve('/Home', async () => page('good again'));
+    const back = await cache.serve('/Home', () => Promise.resolve(page('good again')));
     expect([back.outcome, back.page.body.toString()]).toEqual(['miss', 'good again']);
   });
 
   it('keeps no page that is for its address only', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
-    const render = jest.fn(async () => ({ ...page('There is no page at /x'), status: 404, transient: true }));
+    const render = jest.fn(() => Promise.resolve({ ...page('There is no page at /x'), status: 404, transient: true }));
     expect((await cache.serve('/x', render)).outcome).toBe('miss');
     expect((await cache.serve('/x', render)).outcome).toBe('miss');
     expect(render).toHaveBeenCalledTimes(2);
@@ -126,7 +126,9 @@ describe('the page cache', () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const { render, started } = controlledRender();
     const visitors = [new AbortController(), new AbortController()];
-    const answers = visitors.map((visitor) => cache.serve('/Home', render, visitor.signal).catch((error: Error) => error));
+    const answers = visitors.map((visitor) =>
+      cache.serve('/Home', render, visitor.signal).catch((error: Error) => error),
+    );
     await settle();
     visitors[0].abort();
     expect(started[0].aborted).toBe(false);
@@ -138,7 +140,7 @@ describe('the page cache', () => {
   it('answers a HEAD from a good kept page only', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     expect(await cache.peek('/Home')).toBeUndefined();
-    await cache.serve('/Home', async () => page('v1'));
+    await cache.serve('/Home', () => Promise.resolve(page('v1')));
     expect((await cache.peek('/Home'))?.body.toString()).toBe('v1');
     await cache.invalidate(['site']);
     expect(await cache.peek('/Home')).toBeUndefined();
@@ -148,12 +150,15 @@ describe('the page cache', () => {
 describe('pages kept in memory', () => {
   it('never hold more bytes than their bound, dropping the least recently used', async () => {
     const oneKilobyte = 'x'.repeat(1024);
-    const bytes = pageBytes((await new PageCache(new MemoryPageStore(1e6), TTL, now).serve('x', async () => page(oneKilobyte))).page);
+    const bytes = pageBytes(
+      (await new PageCache(new MemoryPageStore(1e6), TTL, now).serve('x', () => Promise.resolve(page(oneKilobyte))))
+        .page,
+    );
     const store = new MemoryPageStore(bytes * 3);
     const cache = new PageCache(store, TTL, now);
-    for (const key of ['a', 'b', 'c']) await cache.serve(key, async () => page(oneKilobyte));
-    await cache.serve('a', async () => page(oneKilobyte));
-    await cache.serve('d', async () => page(oneKilobyte));
+    for (const key of ['a', 'b', 'c']) await cache.serve(key, () => Promise.resolve(page(oneKilobyte)));
+    await cache.serve('a', () => Promise.resolve(page(oneKilobyte)));
+    await cache.serve('d', () => Promise.resolve(page(oneKilobyte)));
     expect(await store.size()).toEqual({ bytes: bytes * 3, maxBytes: bytes * 3, pages: 3 });
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('a')).toBeDefined();

@@ -65,35 +65,42 @@ export class MemoryPageStore implements PageStore {
   private readonly changedAt = new Map<string, number>();
 
   constructor(maxBytes: number) {
-    this.pages = new LRUCache<string, StoredPage>({ maxSize: maxBytes, sizeCalculation: ({ page }) => pageBytes(page) });
+    this.pages = new LRUCache<string, StoredPage>({
+      maxSize: maxBytes,
+      sizeCalculation: ({ page }) => pageBytes(page),
+    });
   }
 
-  async get(key: string) {
-    return this.pages.get(key);
+  get(key: string) {
+    return Promise.resolve(this.pages.get(key));
   }
 
-  async set(key: string, stored: StoredPage) {
+  set(key: string, stored: StoredPage) {
     this.pages.set(key, stored);
+    return Promise.resolve();
   }
 
-  async invalidate(tags: string[], at: number) {
+  invalidate(tags: string[], at: number) {
     for (const tag of tags) this.changedAt.set(tag, at);
     for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
     const changed = new Set(tags);
     // Marked where it lies: an invalid page keeps its place as the last good copy.
-    for (const stored of this.pages.values()) if (stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
+    for (const stored of this.pages.values())
+      if (stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
+    return Promise.resolve();
   }
 
-  async invalidatedSince(tags: string[], since: number) {
-    return tags.some((tag) => (this.changedAt.get(tag) ?? -Infinity) >= since);
+  invalidatedSince(tags: string[], since: number) {
+    return Promise.resolve(tags.some((tag) => (this.changedAt.get(tag) ?? -Infinity) >= since));
   }
 
-  async size() {
-    return { bytes: this.pages.calculatedSize, maxBytes: this.pages.maxSize, pages: this.pages.size };
+  size() {
+    return Promise.resolve({ bytes: this.pages.calculatedSize, maxBytes: this.pages.maxSize, pages: this.pages.size });
   }
 
-  async close() {
+  close() {
     this.pages.clear();
+    return Promise.resolve();
   }
 }
 

@@ -74,11 +74,13 @@ export class RedisPageStore implements PageStore {
     return times.some((time) => time !== null && Number(time) >= since);
   }
 
-  async size() {
-    return undefined;
+  /** Redis bounds itself (`maxmemory`); the server does not count its pages. */
+  size() {
+    return Promise.resolve(undefined);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.redis.disconnect();
+    return Promise.resolve();
   }
 }

@@ -9,7 +9,6 @@ import {
   type PageHead,
   type PageRequest,
   type Section,
-  type SectionPage,
   type ServerReads,
 } from '@blog/shared';
 import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
@@ -51,7 +50,10 @@ export async function withReadDeadline<T>(
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
   // combined one refers to can be collected before it fires, and the reads never end.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException(`The reads took over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException(`The reads took over ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
   const stop = () => deadline.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
   let readFailed = false;
@@ -101,7 +103,8 @@ function renderHtml(element: ReactElement, signal: AbortSignal): Promise<{ html:
       'abort',
       () => {
         stream.abort(signal.reason);
-        reject(signal.reason);
+        // Every abort here gives its reason as an Error: the deadline's, or the visitor's leaving.
+        reject(signal.reason as Error);
       },
       { once: true },
     );
@@ -121,7 +124,11 @@ export interface PageTarget {
  * renders its fallback in place; with the CMS down or late the views render empty (spec §8). Either
  * way the page is degraded: answered, never kept as good.
  */
-export async function renderPage({ address, section }: PageTarget, context: PageContext, signal: AbortSignal): Promise<Rendered> {
+export async function renderPage(
+  { address, section }: PageTarget,
+  context: PageContext,
+  signal: AbortSignal,
+): Promise<Rendered> {
   const { template, sections, siteUrl } = context;
   const url = new URL(address, siteUrl);
   const request: PageRequest = { pathname: url.pathname, searchParams: url.searchParams };
@@ -146,7 +153,7 @@ export async function renderPage({ address, section }: PageTarget, context: Page
   };
   /** The pages of the sections still rendered, the most specific first: the article the newsletter shows names the page. */
   const pages = () =>
-    [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page as SectionPage }] : []));
+    [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page }] : []));
 
   let loadFailed = false;
   const { readFailed } = await withReadDeadline(signal, context.readTimeoutMs, async () => {

@@ -7,7 +7,8 @@ export const SIGNATURE_HEADER = 'x-blog-signature';
 /** A report older (or further ahead) than this is refused: a captured one cannot be replayed later. */
 const MAX_SKEW_MS = 5 * 60_000;
 
-const hmac = (secret: string, at: number, body: string) => createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
+const hmac = (secret: string, at: number, body: string) =>
+  createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
 
 /** The signature the CMS sends with `body`. */
 export const sign = (secret: string, body: string, at: number) => `t=${at},v1=${hmac(secret, at, body)}`;

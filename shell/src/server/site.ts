@@ -15,7 +15,8 @@ import { TAG } from './tags';
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 
 /** A name, an IPv4 address or a bracketed IPv6 one, with an optional port: anything else is not a Host. */
-const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** Where a changed page is reported (`POST`, signed by the CMS). */
 export const REVALIDATE_PATH = '/_revalidate';
@@ -166,16 +167,29 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
   };
   // Rendered for each unknown address, which it names, and kept for none: a crawler's guesses fill no cache.
   const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) =>
-    serve(req, res, pathname, async (signal) => ({
-      ...(await renderPage({ address: pathname, section: undefined }, pageContext, signal)),
-      transient: true,
-    }), 404);
+    serve(
+      req,
+      res,
+      pathname,
+      async (signal) => ({
+        ...(await renderPage({ address: pathname, section: undefined }, pageContext, signal)),
+        transient: true,
+      }),
+      404,
+    );
 
   async function revalidate(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req, MAX_REPORT_BYTES);
     if (body === undefined) return plain(res, 413, 'Too large');
     const signature = req.headers[SIGNATURE_HEADER];
-    if (!verifySignature(options.revalidateSecret ?? '', typeof signature === 'string' ? signature : undefined, body, Date.now())) {
+    if (
+      !verifySignature(
+        options.revalidateSecret ?? '',
+        typeof signature === 'string' ? signature : undefined,
+        body,
+        Date.now(),
+      )
+    ) {
       return plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
     }
     const tags = tagsOfReport(body);
@@ -232,7 +246,8 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
       return serve(req, res, address, (signal) => renderPage({ address, section: route.section }, pageContext, signal));
     }
     // The build's own page and the render server's code are not the site's, however the address spells them.
-    if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/')) return notFound(req, res, pathname);
+    if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/'))
+      return notFound(req, res, pathname);
     // The files are looked up by the very path checked above.
     req.url = `${encodeURI(pathname)}${search}`;
     gzip(req as Parameters<typeof gzip>[0], res as Parameters<typeof gzip>[1], () => {

@@ -12,7 +12,14 @@ describe('the tags of a page', () => {
     reads.setQueryData(queries.mostPopular().queryKey, []);
     reads.setQueryData(queries.contactDetails().queryKey, null);
     expect(tagsOfReads(reads).sort()).toEqual(
-      [TAG.site, TAG.article('doc-1'), TAG.comments('Munitions Math'), TAG.articles, TAG.commentCounts, TAG.contact].sort(),
+      [
+        TAG.site,
+        TAG.article('doc-1'),
+        TAG.comments('Munitions Math'),
+        TAG.articles,
+        TAG.commentCounts,
+        TAG.contact,
+      ].sort(),
     );
   });
 
@@ -63,12 +70,17 @@ describe('the tags a change drops', () => {
 
   it('for a comment: its article’s comments, and the counts unless it was a vote', () => {
     const comment = { uid: 'api::comment.comment', documentId: 'c-1', article: 'Munitions Math' };
-    expect(tagsOfChange({ ...comment, event: 'entry.update' })).toEqual([TAG.comments('Munitions Math'), TAG.commentCounts]);
+    expect(tagsOfChange({ ...comment, event: 'entry.update' })).toEqual([
+      TAG.comments('Munitions Math'),
+      TAG.commentCounts,
+    ]);
     expect(tagsOfChange({ ...comment, event: 'comment.vote' })).toEqual([TAG.comments('Munitions Math')]);
   });
 
   it('for a single page: that page', () => {
-    expect(tagsOfChange({ event: 'entry.update', uid: 'api::about-me.about-me', documentId: 'a' })).toEqual([TAG.about]);
+    expect(tagsOfChange({ event: 'entry.update', uid: 'api::about-me.about-me', documentId: 'a' })).toEqual([
+      TAG.about,
+    ]);
     expect(tagsOfChange({ event: 'entry.update', uid: 'api::contact-detail.contact-detail' })).toEqual([TAG.contact]);
   });
 

@@ -55,7 +55,9 @@ export function tagsOfReads(reads: QueryClient): string[] {
     if (state.status !== 'success') continue;
     const tagsOf = READ_TAGS[String(queryKey[0])];
     if (!tagsOf) {
-      console.error(`The read ${JSON.stringify(queryKey)} has no cache tags: only a change of the whole site drops its pages`);
+      console.error(
+        `The read ${JSON.stringify(queryKey)} has no cache tags: only a change of the whole site drops its pages`,
+      );
       continue;
     }
     for (const tag of tagsOf(queryKey, state.data)) tags.add(tag);

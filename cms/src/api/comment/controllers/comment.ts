@@ -1,15 +1,26 @@
 import { factories } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Context } from 'koa';
 import { publicTextFields } from '../../../lib/public-input';
-import { parseVote } from '../../../lib/vote';
+import { parseVote, type Vote } from '../../../lib/vote';
 
 const UID = 'api::comment.comment';
 const APPROVED = { approve_comment: true };
 
+/** The comment service's own method, which Strapi's types do not know. */
+interface CommentService {
+  applyVote(documentId: string, vote: Vote): Promise<Record<string, unknown> | null>;
+}
+
+/** The address's documentId (Strapi types a route's parameters loosely). */
+const documentIdOf = (ctx: Context) => (ctx.params as { id: string }).id;
+
 export default factories.createCoreController(UID, ({ strapi }) => ({
   // The public only ever sees approved comments, whatever filters it sends.
-  async find(ctx) {
-    const filters = ctx.query.filters;
+  find(ctx) {
+    const { filters } = ctx.query;
     ctx.query = { ...ctx.query, filters: filters ? { $and: [filters, APPROVED] } : APPROVED };
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- Strapi types the core controller's own actions as any
     return super.find(ctx);
   },
 
@@ -18,8 +29,8 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
     const query = await this.sanitizeQuery(ctx);
     const comment = await strapi
       .documents(UID)
-      .findFirst({ ...query, filters: { documentId: ctx.params.id, ...APPROVED } });
-    if (!comment) return ctx.notFound('Comment not found');
+      .findFirst({ ...query, filters: { documentId: documentIdOf(ctx), ...APPROVED } });
+    if (!comment) throw new errors.NotFoundError('Comment not found');
     return this.transformResponse(await this.sanitizeOutput(comment, ctx));
   },
 
@@ -35,8 +46,8 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
   // The public may only vote: one step on like or dislike, applied atomically.
   async update(ctx) {
     const vote = parseVote(ctx.request.body, ctx.get('x-vote-base'));
-    const comment = await strapi.service(UID).applyVote(ctx.params.id, vote);
-    if (!comment) return ctx.notFound('Comment not found');
+    const comment = await (strapi.service(UID) as unknown as CommentService).applyVote(documentIdOf(ctx), vote);
+    if (!comment) throw new errors.NotFoundError('Comment not found');
     return this.transformResponse(await this.sanitizeOutput(comment, ctx));
   },
 }));

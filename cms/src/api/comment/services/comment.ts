@@ -34,7 +34,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     }
     const comment = await strapi.documents(UID).findFirst({ filters: { documentId, ...APPROVED } });
     if (changed === 0 && comment) {
-      const current = comment[vote.field];
+      const current = String(comment[vote.field]);
       throw createError(409, `The ${vote.field} count is ${current} now; vote again from it.`, {
         details: { [vote.field]: current },
       });

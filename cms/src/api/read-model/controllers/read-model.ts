@@ -4,8 +4,18 @@ import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
 import { PREPARED_ANSWER } from '../../../lib/public-read';
+import type archive from '../services/archive';
+import type articleRankings from '../services/article-rankings';
+import type articleSummaries from '../services/article-summaries';
 
 const SEARCH_MAX_LENGTH = 200;
+
+/** The read model's services, as their factories make them (Strapi's registry types them loosely). */
+interface ReadModelServices {
+  'article-summaries': ReturnType<typeof articleSummaries>;
+  'article-rankings': ReturnType<typeof articleRankings>;
+  archive: ReturnType<typeof archive>;
+}
 
 /**
  * The site's read model: what its sections show, each answered by the database in one go, and
@@ -13,7 +23,8 @@ const SEARCH_MAX_LENGTH = 200;
  * per change, not once per request). Parameters are checked before anything is looked up.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = (name: string) => strapi.service(`api::read-model.${name}`);
+  const service = <Name extends keyof ReadModelServices>(name: Name) =>
+    strapi.service(`api::read-model.${name}`) as unknown as ReadModelServices[Name];
   const kept = new ReadModelCache(strapi.db.connection);
   const answer = async (ctx: Context, key: string, compute: () => Promise<unknown>) => {
     const { body, json, etag } = await kept.answer(key, compute);
@@ -50,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async archiveYear(ctx: Context) {
       onlyParams(ctx.query, []);
-      const { year } = ctx.params;
+      const { year } = ctx.params as { year: string };
       if (!/^\d{4}$/.test(year)) throw new errors.ValidationError('The year must be 4 digits, e.g. 2025.');
       await list(ctx, `year ${year}`, () => service('archive').year(year));
     },

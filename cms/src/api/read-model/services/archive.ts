@@ -1,5 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { articleHeading, newestFirst, publishedArticles, readModelSchema } from '../../../lib/read-model';
+import { rowsOf } from '../../../lib/rows';
+import {
+  articleHeading,
+  newestFirst,
+  publishedArticles,
+  readModelSchema,
+  type ArticleHeading,
+} from '../../../lib/read-model';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The years that have published articles, latest first. */
@@ -16,19 +23,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** One year's articles (`year` in 4 digits), newest first: a range of dates, which the date index answers. */
-  async year(year: string) {
+  async year(year: string): Promise<ArticleHeading[]> {
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
     const query = publishedArticles(db, schema)
       .whereBetween(`a.${schema.articles.date}`, [`${year}-01-01`, `${year}-12-31`])
       .select(articleHeading(schema));
-    return newestFirst(query, schema);
+    return rowsOf<ArticleHeading>(newestFirst(query, schema));
   },
 
   /** The most recent articles' titles. */
-  async latest(limit: number) {
+  async latest(limit: number): Promise<ArticleHeading[]> {
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
-    return newestFirst(publishedArticles(db, schema).select(articleHeading(schema)), schema).limit(limit);
+    return rowsOf<ArticleHeading>(
+      newestFirst(publishedArticles(db, schema).select(articleHeading(schema)), schema).limit(limit),
+    );
   },
 });

@@ -1,5 +1,14 @@
 import type { Core } from '@strapi/strapi';
-import { articleHeading, firstPhotosOf, newestFirst, publishedArticles, readModelSchema, topicRows } from '../../../lib/read-model';
+import {
+  articleHeading,
+  firstPhotosOf,
+  newestFirst,
+  publishedArticles,
+  readModelSchema,
+  topicRows,
+  type ArticleHeading,
+} from '../../../lib/read-model';
+import { rowsOf } from '../../../lib/rows';
 
 /** Spec §9: the sidebar's most popular articles. */
 const MOST_POPULAR = 5;
@@ -21,8 +30,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       .select(`a.${articles.id} as id`, ...articleHeading(schema))
       .count({ comments: '*' })
       .orderByRaw('COUNT(*) DESC');
-    const rows: { id: number; comments: number | string }[] = await newestFirst(query, schema).limit(MOST_POPULAR);
-    const photos = await firstPhotosOf(db, schema, rows.map(({ id }) => id));
+    const rows = await rowsOf<ArticleHeading & { id: number; comments: number | string }>(
+      newestFirst(query, schema).limit(MOST_POPULAR),
+    );
+    const photos = await firstPhotosOf(
+      db,
+      schema,
+      rows.map(({ id }) => id),
+    );
     return rows.map(({ id, ...row }) => ({ ...row, comments: Number(row.comments), photo: photos.get(id) ?? null }));
   },
 

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { excerpt } from '../../../lib/excerpt';
+import { rowsOf } from '../../../lib/rows';
 import {
   articleHeading,
   firstPhotosOf,
@@ -8,6 +9,7 @@ import {
   publishedArticles,
   readModelSchema,
   topicRows,
+  type ArticleHeading,
   type ReadModelSchema,
 } from '../../../lib/read-model';
 
@@ -27,15 +29,15 @@ function matchesSearch(db: Knex, schema: ReadModelSchema, term: string) {
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
   const contains = (column: string) => db.raw(`LOWER(??) LIKE ? ESCAPE '\\'`, [column, pattern]);
   const { articles, topicLinks, topics } = schema;
-  return (where: Knex.QueryBuilder) =>
-    where
-      .where(contains(`a.${articles.title}`))
-      .orWhereExists(
-        topicRows(db, schema)
-          .where(`l.${topicLinks.article}`, db.ref(`a.${articles.id}`))
-          .where(contains(`t.${topics.category}`))
-          .select(db.raw('1')),
-      );
+  // Knex's builders are thenable: the grouping callback builds, it returns nothing to await.
+  return (where: Knex.QueryBuilder): void => {
+    where.where(contains(`a.${articles.title}`)).orWhereExists(
+      topicRows(db, schema)
+        .where(`l.${topicLinks.article}`, db.ref(`a.${articles.id}`))
+        .where(contains(`t.${topics.category}`))
+        .select(db.raw('1')),
+    );
+  };
 }
 
 async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
@@ -58,13 +60,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
     const matching = () =>
-      search === '' ? publishedArticles(db, schema) : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
-    const [{ total }] = await matching().count({ total: '*' });
-    const rows: { id: number; documentId: string; title_article: string; date_of_the_article: string; text: string | null }[] =
-      await newestFirst(matching(), schema)
+      search === ''
+        ? publishedArticles(db, schema)
+        : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
+    const [{ total }] = await rowsOf<{ total: number | string }>(matching().count({ total: '*' }));
+    const rows = await rowsOf<ArticleHeading & { id: number; text: string | null }>(
+      newestFirst(matching(), schema)
         .select(`a.${schema.articles.id} as id`, ...articleHeading(schema), `a.${schema.articles.text} as text`)
         .limit(pageSize)
-        .offset((page - 1) * pageSize);
+        .offset((page - 1) * pageSize),
+    );
     const ids = rows.map(({ id }) => id);
     const topics = await topicsOf(db, schema, ids);
     const photos = await firstPhotosOf(db, schema, ids);

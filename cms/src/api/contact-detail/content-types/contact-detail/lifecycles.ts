@@ -13,19 +13,19 @@ interface Event {
 }
 
 let geocoder: Geocoder | undefined;
-const sharedGeocoder = () => (geocoder ??= createGeocoder(strapi.config.get('geocoder') as GeocoderOptions));
+const sharedGeocoder = () => (geocoder ??= createGeocoder(strapi.config.get<GeocoderOptions>('geocoder')));
 
 /**
  * Stores the place of a new or changed address on the entry, so the site never geocodes it in the
  * visitor's browser. A failure keeps the save (without coordinates) and is logged.
  */
 async function locate(data: ContactData): Promise<void> {
-  const { enabled, locate: geocode } = sharedGeocoder();
+  const shared = sharedGeocoder();
   const address = data.location?.trim();
   let place = null;
-  if (enabled && address) {
+  if (shared.enabled && address) {
     try {
-      place = await geocode(address);
+      place = await shared.locate(address);
       if (!place) strapi.log.warn(`No place found for the contact address "${address}"`);
     } catch (error) {
       strapi.log.error(`Could not geocode the contact address "${address}": ${(error as Error).message}`);
@@ -46,7 +46,7 @@ export default {
   async beforeUpdate(event: Event) {
     const { data, where } = event.params;
     if (data.location === undefined) return;
-    const stored: ContactData | null = await strapi.db.query(UID).findOne({ where });
+    const stored = (await strapi.db.query(UID).findOne({ where })) as ContactData | null;
     const moved = !stored || stored.location !== data.location;
     if (moved || !hasPlace({ ...stored, ...data })) await locate(data);
   },

@@ -1,0 +1,48 @@
+// One lint for the whole workspace: typescript-eslint's type-checked rules, the rules of hooks and
+// jsx-a11y. `pnpm lint` runs it from the root; `npm test` runs it before any test.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      'cms/build/',
+      'cms/.strapi/',
+      'cms/.tmp/',
+      'cms/public/',
+      'cms/types/generated/',
+      'e2e/test-results/',
+      'e2e/bench-results/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The build and run scripts are JavaScript, outside every TypeScript project.
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // CommonJS modules load each other with require(); that rule is for TypeScript's own imports.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
