@@ -6,9 +6,12 @@ const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+/** @type {Record<string, { package: string; port: number }>} Each app's folder and its port, by its container name. */
 const apps = JSON.parse(readFileSync(path.join(root, 'shared', 'webpack', 'apps.json'), 'utf8'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'public', 'seed']);
+const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'seed']);
+// The CMS's uploads, which it writes while it runs: no input of its build.
+const UPLOADS = path.join(root, 'cms', 'public');
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -17,8 +20,8 @@ function run(command, args, cwd) {
 
 function hashTree(hash, dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (SKIPPED.has(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
     const file = path.join(dir, entry.name);
+    if (SKIPPED.has(entry.name) || file === UPLOADS || /\.test\.tsx?$/.test(entry.name)) continue;
     if (entry.isDirectory()) hashTree(hash, file);
     else if (statSync(file).isFile()) hash.update(file).update(readFileSync(file));
   }
@@ -29,7 +32,9 @@ function inputsHash(dirs) {
   const hash = createHash('sha256');
   for (const dir of dirs) hashTree(hash, dir);
   hash.update(readFileSync(path.join(root, 'pnpm-lock.yaml')));
-  for (const [key, value] of Object.entries(process.env).filter(([key]) => key.startsWith('BLOG_')).sort()) {
+  for (const [key, value] of Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BLOG_'))
+    .sort()) {
     hash.update(`${key}=${value}`);
   }
   return hash.digest('hex');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Result } from 'lighthouse';
 import { freePort } from '@blog/cms/testing';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../playwright.config';
+import { lighthouseRun } from '../support/lighthouse';
 import { startRenderServer } from '../support/render-server';
 import { site } from '../support/site';
 import { GROWN, getData, startGrownCms } from './grown-cms';
@@ -15,7 +15,6 @@ import { GROWN, getData, startGrownCms } from './grown-cms';
 const RUNS = 3;
 const ROUTES = ['/Home', '/Articles', '/New-letter', '/About', '/New-start-here', '/Contact'];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const RESULTS = path.resolve(__dirname, '..', 'bench-results', 'lighthouse.md');
 
 interface Measure {
@@ -26,28 +25,6 @@ interface Measure {
   a11y: number;
   seo: number;
   jsKb: number;
-}
-
-/** One Lighthouse run in a Chromium of its own, launched for it and ended after it. */
-async function lighthouseRun(url: string): Promise<Result> {
-  // ESM packages: Playwright's transform leaves `import()` as it is, so Node loads them as modules.
-  const { launch } = await import('chrome-launcher');
-  const { default: lighthouse } = await import('lighthouse');
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-    });
-    if (!result) throw new Error(`${url}: Lighthouse gave no result`);
-    const { runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
-    return result.lhr;
-  } finally {
-    chrome.kill();
-  }
 }
 
 type NetworkRequest = { url?: string; resourceType?: string; transferSize?: number };
@@ -84,7 +61,12 @@ function medians(runs: Measure[]): Measure {
 
 /** As React writes text into HTML. */
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 const newestTitle = async (cmsUrl: string) =>
   (await getData<{ title_article: string }[]>(cmsUrl, 'latest-articles?limit=1'))[0].title_article;
@@ -101,7 +83,7 @@ async function measureRoutes(size: string, siteUrl: string, cmsUrl: string, othe
   for (const route of [...ROUTES, deepLink]) {
     const runs: Measure[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const lhr = await lighthouseRun(`${siteUrl}${route}`);
+      const lhr = await lighthouseRun(`${siteUrl}${route}`, CATEGORIES);
       if (otherCmsUrl && networkRequests(lhr).some(({ url }) => url?.startsWith(`${otherCmsUrl}/`))) {
         throw new Error(`${route} at ${size} read ${otherCmsUrl}, not the CMS measured (${cmsUrl})`);
       }

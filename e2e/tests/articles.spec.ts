@@ -18,7 +18,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 const latest = (page: Page) => page.getByRole('region', { name: 'Latest articles' });
 // The articles' own texts hold headings too.
 const homeTitles = (page: Page) => latest(page).getByRole('article').locator('> h2');
-const cardTitles = (page: Page) => page.getByRole('list', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 });
+const cardTitles = (page: Page) =>
+  page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search articles' });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
 // The seed's 17 articles: a page of 12, then 5.
@@ -44,10 +45,13 @@ async function approvedComment(request: APIRequestContext, name: string): Promis
     data: { data: { name, comment: `Posted by the browser tests as ${name}.`, article: MUNITIONS } },
   });
   expect(response.ok()).toBe(true);
-  const { data } = await response.json();
+  const { data } = (await response.json()) as { data: { documentId: string } };
   await author.approveComment(data.documentId);
   await expect
-    .poll(async () => (await request.get(`${site.url}${articlePath(MUNITIONS)}`)).text(), { timeout: 2_000, intervals: [100] })
+    .poll(async () => (await request.get(`${site.url}${articlePath(MUNITIONS)}`)).text(), {
+      timeout: 2_000,
+      intervals: [100],
+    })
     .toContain(name);
   return data.documentId;
 }
@@ -107,9 +111,12 @@ test.describe('home', () => {
     await expect(homeTitles(page)).toHaveText([BUDGETS, CYBER_INSURANCE]);
   });
 
-  test('renders bold as strong text on the home page and in the article’s detail, no asterisks left', async ({ page }) => {
+  test('renders bold as strong text on the home page and in the article’s detail, no asterisks left', async ({
+    page,
+  }) => {
     // The seed's bold passages of BUDGETS: its opening sentence (within the home page's 15 lines) and a later line.
-    const opening = 'Defense budgets are rising almost everywhere, and 2027 will test whether that money turns into capability.';
+    const opening =
+      'Defense budgets are rising almost everywhere, and 2027 will test whether that money turns into capability.';
     const later = 'Investors should separate companies that can grow output from those that can only grow backlog.';
     await page.goto('/Home');
     const first = latest(page).getByRole('article').first();
@@ -219,7 +226,9 @@ test.describe('articles', () => {
     await player.getByRole('button', { name: 'Play' }).click();
     await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(player.getByRole('slider', { name: 'Position' })).toBeEnabled();
-    await expect.poll(() => player.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0);
+    await expect
+      .poll(() => player.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime))
+      .toBeGreaterThan(0);
     await player.getByRole('button', { name: 'Pause' }).click();
     await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
 
@@ -240,7 +249,7 @@ test.describe('articles', () => {
 
   test('topics and recommendations of an article lead to the list searched for them', async ({ page }) => {
     await page.goto(articlePath(BUDGETS));
-    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'Geopolitics' }).click();
+    await page.getByRole('navigation', { name: 'Topics' }).getByRole('link', { name: 'Geopolitics' }).click();
     await expect(searchBox(page)).toHaveValue('Geopolitics');
     await expect(cardTitles(page)).toHaveCount(5);
 

@@ -1,9 +1,10 @@
 import { author } from '@blog/cms/testing';
+import type { ContactDetails } from '@blog/shared';
 import type { Page } from '@playwright/test';
 import { startCmsProxy } from '../support/cms-proxy';
 import { deadOrigin, startRenderServer } from '../support/render-server';
 import { STAND_IN_PLACE } from '../support/stand-ins';
-import { expect, site, test } from '../support/site';
+import { cmsData, expect, site, test } from '../support/site';
 
 /** The seeded contact details' address. */
 const ADDRESS = 'Carrera 53 # 82-86, Barranquilla, Atlántico, Colombia';
@@ -13,7 +14,7 @@ const TILE_ZOOM = 19;
 
 /** What the outside services' stand-ins have been asked so far in this run. */
 async function standInRequests(): Promise<URL[]> {
-  const asked: string[] = await (await fetch(`${site.standInUrl}/__requests`)).json();
+  const asked = (await (await fetch(`${site.standInUrl}/__requests`)).json()) as string[];
   return asked.map((path) => new URL(path, site.standInUrl));
 }
 
@@ -31,10 +32,12 @@ async function siteWithStoredPlace(place: { latitude: number | null; longitude: 
     const answer = body as { data: Record<string, unknown>[] };
     return { ...answer, data: [{ ...answer.data[0], ...place }, ...answer.data.slice(1)] };
   });
-  const server = await startRenderServer({ config: { cmsUrl: cms.url, mediaUrl: site.cmsUrl } }).catch(async (error) => {
-    await cms.close();
-    throw error;
-  });
+  const server = await startRenderServer({ config: { cmsUrl: cms.url, mediaUrl: site.cmsUrl } }).catch(
+    async (error) => {
+      await cms.close();
+      throw error;
+    },
+  );
   return {
     url: server.url,
     async close() {
@@ -47,7 +50,10 @@ async function siteWithStoredPlace(place: { latitude: number | null; longitude: 
 /** Every geocoder call the page makes. */
 function browserGeocoderCalls(page: Page): string[] {
   const calls: string[] = [];
-  page.on('request', (request) => request.url().startsWith(`${site.standInUrl}/geocoder/`) && calls.push(request.url()));
+  page.on(
+    'request',
+    (request) => request.url().startsWith(`${site.standInUrl}/geocoder/`) && calls.push(request.url()),
+  );
   return calls;
 }
 
@@ -119,9 +125,12 @@ test.describe('the contact page', () => {
       'mailto:contact@mateoferrer-analysis.com',
     );
     await expect(main.getByRole('link', { name: '+57 605 358 2741' })).toHaveAttribute('href', 'tel:+576053582741');
-    const socials = main.getByRole('list', { name: 'Social links' });
+    const socials = main.getByRole('navigation', { name: 'Social links' });
     await expect(socials.getByRole('link')).toHaveText(['Facebook', 'X', 'LinkedIn', 'Instagram']);
-    await expect(socials.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/in/mateo-ferrer-analyst');
+    await expect(socials.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/mateo-ferrer-analyst',
+    );
 
     const card = page.getByRole('region', { name: 'Send me a message' });
     await expect(card).toContainText('Fill in the form below and I will reply within three working days.');
@@ -129,7 +138,7 @@ test.describe('the contact page', () => {
 
   test('centres the map on the place the CMS stored, and the browser asks no geocoder', async ({ page, request }) => {
     // The CMS placed the seeded address through the stand-in geocoder when it stored the details.
-    const stored = (await (await request.get(`${site.cmsUrl}/api/contact-details?populate=*`)).json()).data[0];
+    const [stored] = await cmsData<ContactDetails[]>(request, 'contact-details?populate=*');
     expect(stored).toMatchObject({ latitude: STAND_IN_PLACE.lat, longitude: STAND_IN_PLACE.lon });
     const asked = browserGeocoderCalls(page);
     await page.goto('/Contact');
@@ -252,7 +261,9 @@ test.describe('the contact page', () => {
     expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
   });
 
-  test('offers the country list’s prefixes, +1 chosen; the bundled ones when the list is unreachable', async ({ page }) => {
+  test('offers the country list’s prefixes, +1 chosen; the bundled ones when the list is unreachable', async ({
+    page,
+  }) => {
     await page.goto('/Contact');
     const { prefix } = form(page);
     await expect(prefix.locator('option')).toHaveText(['+1', '+34', '+44', '+57', '+1201', '+1202']);

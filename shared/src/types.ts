@@ -64,6 +64,8 @@ export interface Article extends Entry {
   topics: Topic[];
   articles: RecommendedArticle[];
   sources: Source[];
+  /** When Strapi last saved it (ISO 8601). */
+  updatedAt?: string;
 }
 
 /** An article as a link to it names it: its title is its address (spec §7). */

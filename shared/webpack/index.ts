@@ -57,9 +57,12 @@ export function remoteManifests(
   );
 }
 
-/** Files a deployer may edit after the build to re-point the app, with no rebuild. */
+/**
+ * Files emitted as they are: those a deployer may edit after the build to re-point the app (no
+ * rebuild), and the app's `public/` folder (its logo, served at a fixed address).
+ */
 class RuntimeFilesPlugin {
-  constructor(private readonly files: Record<string, string>) {}
+  constructor(private readonly files: Record<string, string | Buffer>) {}
 
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('RuntimeFilesPlugin', (compilation) => {
@@ -76,10 +79,19 @@ class RuntimeFilesPlugin {
   }
 }
 
+/** The files of the app's `public/` folder, by their name, when it has one. */
+function publicFiles(dirname: string): Record<string, Buffer> {
+  const folder = path.join(dirname, 'public');
+  if (!fs.existsSync(folder)) return {};
+  return Object.fromEntries(fs.readdirSync(folder).map((name) => [name, fs.readFileSync(path.join(folder, name))]));
+}
+
 /** One React singleton per page, whichever app loads first provides it (ARCHITECTURE.md). */
 function sharedSingletons(dirname: string) {
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
-  const singleton = (pkg: string) => ({ singleton: true, requiredVersion: dependencies[pkg] as string });
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const singleton = (pkg: string) => ({ singleton: true, requiredVersion: dependencies[pkg] });
   return {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -101,7 +113,9 @@ function pageStylesheets(compilation: webpack.Compilation, publicPath: string): 
     chunks.add(chunk);
     for (const lazy of chunk.getAllAsyncChunks()) chunks.add(lazy);
   }
-  return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.css'))).map((file) => publicPath + file);
+  return [...chunks]
+    .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.css')))
+    .map((file) => publicPath + file);
 }
 
 /** Class names of a CSS Module, the same in the browser's and the server's build of one app. */
@@ -256,6 +270,7 @@ function browserBuild(
       }),
       new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(false) }),
       new RuntimeFilesPlugin({
+        ...publicFiles(dirname),
         'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,
         ...(remotes.length > 0 ? { 'remotes.json': `${JSON.stringify(remoteManifests(remotes), null, 2)}\n` } : {}),
       }),

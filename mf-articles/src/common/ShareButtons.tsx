@@ -28,19 +28,21 @@ function share(network: ShareNetwork, article: Shared) {
 /** Spec §7: each network's share page in a 600x400 window; Instagram, which has none, gets the photo. */
 export function ShareButtons({ article }: { article: Shared }) {
   return (
-    <ul className={styles.share} aria-label="Share">
-      {(Object.entries(NETWORK_NAMES) as [ShareNetwork, string][]).map(([network, name]) => (
-        <li key={network}>
-          <button
-            type="button"
-            className={`round-button ${styles.button}`}
-            aria-label={`Share on ${name}`}
-            onClick={() => share(network, article)}
-          >
-            <NetworkIcon network={network} size={18} />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div role="group" aria-label="Share">
+      <ul className={styles.share}>
+        {(Object.entries(NETWORK_NAMES) as [ShareNetwork, string][]).map(([network, name]) => (
+          <li key={network}>
+            <button
+              type="button"
+              className={`round-button ${styles.button}`}
+              aria-label={`Share on ${name}`}
+              onClick={() => share(network, article)}
+            >
+              <NetworkIcon network={network} size={18} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { renderInRouter } from '../testing/render';
 import { ArticleDetail } from './ArticleDetail';
 
 jest.mock('@blog/shared', () => ({
-  ...jest.requireActual('@blog/shared'),
+  ...jest.requireActual<typeof import('@blog/shared')>('@blog/shared'),
   voteComment: jest.fn(),
 }));
 
@@ -33,7 +33,9 @@ const ok = (data: Comment | null = null): WriteResult<Comment> => ({ ok: true, d
 
 /** The CMS's articles, by title. */
 function publish(...articles: Article[]) {
-  cms.article.mockImplementation(async (title) => articles.find((each) => each.title_article === title) ?? null);
+  cms.article.mockImplementation((title) =>
+    Promise.resolve(articles.find((each) => each.title_article === title) ?? null),
+  );
 }
 
 beforeEach(() => {
@@ -68,7 +70,7 @@ describe('loading the article', () => {
     expect(document.querySelector('[aria-busy="true"]')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
 
-    await act(async () => answer(article));
+    await act(() => Promise.resolve(answer(article)));
     expect(await shownTitle()).toHaveFocus();
   });
 
@@ -82,13 +84,12 @@ describe('loading the article', () => {
   });
 });
 
-
 describe('the article', () => {
   it('shows its title, author, topics, date, photo and body rendered from its markup', async () => {
     renderDetail();
     expect(await shownTitle()).toHaveFocus();
     expect(screen.getByText('Written By')).toHaveTextContent('Written By Mateo Ferrer');
-    const topicList = screen.getByRole('list', { name: 'Topics' });
+    const topicList = screen.getByRole('navigation', { name: 'Topics' });
     expect(
       within(topicList)
         .getAllByRole('link')
@@ -125,7 +126,11 @@ describe('the article', () => {
     expect(document.querySelector('audio')).toBeNull();
     unmount();
     const narrated = 'Munitions Math, Read Aloud';
-    renderDetail({ ...article, title_article: narrated, audio: { id: 5, url: '/uploads/intro.wav', mime: 'audio/wav' } });
+    renderDetail({
+      ...article,
+      title_article: narrated,
+      audio: { id: 5, url: '/uploads/intro.wav', mime: 'audio/wav' },
+    });
     await shownTitle(narrated);
     const player = screen.getByRole('group', { name: `Listen to ${narrated}` });
     expect(player.querySelector('audio')).toHaveAttribute('src', 'http://localhost:1337/uploads/intro.wav');
@@ -137,7 +142,7 @@ describe('the article', () => {
     const { location } = renderDetail();
     await shownTitle();
     await userEvent.click(
-      within(screen.getByRole('list', { name: 'Topics' })).getByRole('link', { name: 'Supply Chains' }),
+      within(screen.getByRole('navigation', { name: 'Topics' })).getByRole('link', { name: 'Supply Chains' }),
     );
     expect(location()).toMatchObject({ pathname: '/Articles', search: '', state: { searchTerm: 'Supply Chains' } });
 

@@ -44,15 +44,17 @@ function ArticleView({ article, onBack, onOpenArticle }: ArticleViewProps) {
             </p>
           )}
           {article.topics.length > 0 && (
-            <ul className={styles.topics} aria-label="Topics">
-              {article.topics.map(({ category }) => (
-                <li key={category}>
-                  <SearchLink term={category} className={common.tag}>
-                    {category}
-                  </SearchLink>
-                </li>
-              ))}
-            </ul>
+            <nav aria-label="Topics">
+              <ul className={styles.topics}>
+                {article.topics.map(({ category }) => (
+                  <li key={category}>
+                    <SearchLink term={category} className={common.tag}>
+                      {category}
+                    </SearchLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           )}
           <div className={styles.dateline}>
             <ArticleDate date={article.date_of_the_article} />

@@ -32,6 +32,7 @@ export function articleHead(article: Article): PageHead {
     article: {
       ...(article.written_by ? { author: article.written_by } : {}),
       publishedTime: article.date_of_the_article,
+      ...(article.updatedAt ? { modifiedTime: article.updatedAt } : {}),
       tags: article.topics.map(({ category }) => category),
     },
   };

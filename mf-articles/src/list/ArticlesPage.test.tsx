@@ -8,6 +8,7 @@ import { ArticlesPage } from './ArticlesPage';
 
 let cms: StandInCms;
 let loadSummaries: StandInCms['articleSummaries'];
+let scrollTo: jest.SpiedFunction<typeof window.scrollTo>;
 
 // As the CMS holds them, newest first.
 const budgets = aSummary({
@@ -35,18 +36,20 @@ const summaries = [budgets, cyber, drones, phishing];
 
 /** The CMS's side of the list: spec §5's search and pages of 12, as `article-summaries` answers. */
 function cmsOf(articles: ArticleSummary[]) {
-  return async ({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary>> => {
+  return ({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary>> => {
     const needle = search.trim().toLowerCase();
     const matches = (text: string) => text.toLowerCase().includes(needle);
     const found = articles.filter(
       (article) => matches(article.title_article) || article.topics.some((topic) => matches(topic.category)),
     );
-    return aList(found.slice((page - 1) * 12, page * 12), {
-      page,
-      pageSize: 12,
-      pageCount: Math.ceil(found.length / 12),
-      total: found.length,
-    });
+    return Promise.resolve(
+      aList(found.slice((page - 1) * 12, page * 12), {
+        page,
+        pageSize: 12,
+        pageCount: Math.ceil(found.length / 12),
+        total: found.length,
+      }),
+    );
   };
 }
 
@@ -54,14 +57,17 @@ beforeEach(() => {
   cms = stubCms();
   loadSummaries = cms.articleSummaries;
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  scrollTo = jest.spyOn(window, 'scrollTo');
   loadSummaries.mockImplementation(cmsOf(summaries));
-  cms.article.mockImplementation(async (title) => {
+  cms.article.mockImplementation((title) => {
     const summary = summaries.find((each) => each.title_article === title);
-    return summary ? anArticle({ ...summary, photo_article: null, text_article: summary.excerpt }) : null;
+    return Promise.resolve(
+      summary ? anArticle({ ...summary, photo_article: null, text_article: summary.excerpt }) : null,
+    );
   });
 });
 
-const cardGrid = () => screen.getByRole('list', { name: 'Articles' });
+const cardGrid = () => screen.getByRole('region', { name: 'Articles' });
 const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search articles' });
 const searchedFor = () => loadSummaries.mock.calls.map(([query]) => query);
@@ -85,7 +91,12 @@ describe('the article list', () => {
   it('asks the CMS for the first page of every article and shows a card per article, in its order', async () => {
     await renderList();
     expect(searchedFor()).toEqual([{ search: '', page: 1 }]);
-    expect(cardTitles()).toEqual(['Budgets in an Era of Rearmament', 'Cyber Insurance', 'Drones at Scale', 'Phishing the Supply Chain']);
+    expect(cardTitles()).toEqual([
+      'Budgets in an Era of Rearmament',
+      'Cyber Insurance',
+      'Drones at Scale',
+      'Phishing the Supply Chain',
+    ]);
     expect(screen.getByRole('status')).toHaveTextContent('4 articles');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
@@ -141,7 +152,7 @@ describe('the article list', () => {
       await user.type(searchBox(), 'ber');
       act(() => jest.advanceTimersByTime(200));
       expect(searchedFor()).toEqual([{ search: '', page: 1 }]);
-      await act(async () => jest.advanceTimersByTime(50));
+      await act(() => Promise.resolve(jest.advanceTimersByTime(50)));
       expect(searchedFor()).toEqual([
         { search: '', page: 1 },
         { search: 'cyber', page: 1 },
@@ -153,9 +164,7 @@ describe('the article list', () => {
 
   it('shows the answer to the latest term, even when an earlier one answers after it', async () => {
     const answers: Record<string, (list: StrapiList<ArticleSummary>) => void> = {};
-    loadSummaries.mockImplementation(
-      ({ search }) => new Promise((resolve) => (answers[search] = resolve)),
-    );
+    loadSummaries.mockImplementation(({ search }) => new Promise((resolve) => (answers[search] = resolve)));
     renderInRouter(<ArticlesPage />);
     await act(async () => answers['']?.(await cmsOf(summaries)({ search: '', page: 1 })));
     await userEvent.type(searchBox(), 'c');
@@ -264,7 +273,7 @@ describe('pages of results', () => {
       { search: '', page: 1 },
       { search: '', page: 2 },
     ]);
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     expect(screen.getByRole('heading', { level: 1, name: 'Articles' })).toHaveFocus();
     expect(within(pager()).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(pager()).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/Articles');
@@ -313,7 +322,7 @@ describe('opening an article', () => {
     expect(location().search).toBe('?search=d');
     expect(searchBox()).toHaveValue('d');
     expect(screen.getByRole('link', { name: 'Drones at Scale' })).toHaveFocus();
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 640);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     // The list came back as it was, not read again.
     expect(searchedFor()).toEqual([
       { search: '', page: 1 },
@@ -350,7 +359,12 @@ describe('opening an article', () => {
     expect(loadSummaries).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: '← Back to Articles' }));
     expect(location()).toMatchObject({ pathname: '/Articles', search: '' });
-    await listed(['Budgets in an Era of Rearmament', 'Cyber Insurance', 'Drones at Scale', 'Phishing the Supply Chain']);
+    await listed([
+      'Budgets in an Era of Rearmament',
+      'Cyber Insurance',
+      'Drones at Scale',
+      'Phishing the Supply Chain',
+    ]);
   });
 
   it('keeps the shape of an article while a shared link loads it', () => {
@@ -372,12 +386,12 @@ describe('opening an article', () => {
     await openCard('Drones at Scale');
     await detailTitle('Drones at Scale');
     await userEvent.click(
-      within(screen.getByRole('list', { name: 'Topics' })).getByRole('link', { name: 'Industrial Base' }),
+      within(screen.getByRole('navigation', { name: 'Topics' })).getByRole('link', { name: 'Industrial Base' }),
     );
     expect(searchBox()).toHaveValue('Industrial Base');
     await listed(['Drones at Scale']);
     expect(location().search).toBe('?search=Industrial+Base');
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     expect(screen.getByRole('link', { name: 'Drones at Scale' })).not.toHaveFocus();
   });
 });

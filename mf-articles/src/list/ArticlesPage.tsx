@@ -70,15 +70,17 @@ export function ArticlesPage() {
           {list?.meta.pagination.total === 0 && shown?.query.term && (
             <p className={`${common.muted} ${styles.noResults}`}>No articles match “{shown.query.term}”.</p>
           )}
-          <ul className={styles.grid} aria-labelledby={titleId} aria-busy={loading}>
-            {shown
-              ? (list?.data ?? []).map((card, index) => (
-                  <li key={card.documentId}>
-                    <ArticleCard article={card} priority={index === 0} onOpen={open} />
-                  </li>
-                ))
-              : Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => <CardPlaceholder key={index} />)}
-          </ul>
+          <section aria-labelledby={titleId} aria-busy={loading}>
+            <ul className={styles.grid}>
+              {shown
+                ? (list?.data ?? []).map((card, index) => (
+                    <li key={card.documentId}>
+                      <ArticleCard article={card} priority={index === 0} onOpen={open} />
+                    </li>
+                  ))
+                : Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => <CardPlaceholder key={index} />)}
+            </ul>
+          </section>
           {shown?.list && (
             <Pager
               term={shown.query.term}

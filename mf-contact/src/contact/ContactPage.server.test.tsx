@@ -11,7 +11,7 @@ jest.mock('../map/ContactMap', () => {
   return { __esModule: true, default: () => null };
 });
 
-const EMPTY_MAP_BAND = /<div class="backdrop" role="region" aria-label="Office location map"><\/div>/;
+const EMPTY_MAP_BAND = /<section class="backdrop" aria-label="Office location map"><\/section>/;
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -19,24 +19,31 @@ describe('the contact page rendered on the server', () => {
   it.each([
     ['stored', PLACED],
     ['not stored', DETAILS],
-  ])('shows the CMS’s texts, details and the form, and keeps the map’s band for the browser (place %s)', async (_case, details) => {
-    const fetched = stubServices({ cms: { 'contact-details': details, 'cover-contact-mes': COVER }, countries: COUNTRIES, geocoder: null });
-    const { html } = await renderOnServer(<ContactPage />, contactPage, '/Contact');
+  ])(
+    'shows the CMS’s texts, details and the form, and keeps the map’s band for the browser (place %s)',
+    async (_case, details) => {
+      const fetched = stubServices({
+        cms: { 'contact-details': details, 'cover-contact-mes': COVER },
+        countries: COUNTRIES,
+        geocoder: null,
+      });
+      const { html } = await renderOnServer(<ContactPage />, contactPage, '/Contact');
 
-    expect(html).toContain('<h1>Get in Touch</h1>');
-    expect(html).toContain('I read every message that arrives here.');
-    expect(html).toContain('<a href="mailto:author@example.test">author@example.test</a>');
-    expect(html).toContain('<a href="tel:+576053582741">+57 605 358 2741</a>');
-    expect(html).toContain('I reply within three working days.');
-    expect(html).toContain('Send message');
-    // The bundled prefixes, +1 chosen: the country list is the browser's to ask for.
-    expect(html).toContain('<option value="+1" selected="">+1</option>');
-    expect(html).toContain('<option value="+971">+971</option>');
+      expect(html).toContain('<h1>Get in Touch</h1>');
+      expect(html).toContain('I read every message that arrives here.');
+      expect(html).toContain('<a href="mailto:author@example.test">author@example.test</a>');
+      expect(html).toContain('<a href="tel:+576053582741">+57 605 358 2741</a>');
+      expect(html).toContain('I reply within three working days.');
+      expect(html).toContain('Send message');
+      // The bundled prefixes, +1 chosen: the country list is the browser's to ask for.
+      expect(html).toContain('<option value="+1" selected="">+1</option>');
+      expect(html).toContain('<option value="+971">+971</option>');
 
-    expect(html).toMatch(EMPTY_MAP_BAND);
-    expect(mockMapLoaded).not.toHaveBeenCalled();
-    expect(askedFor(fetched).sort()).toEqual(['contact-details', 'cover-contact-mes']);
-  });
+      expect(html).toMatch(EMPTY_MAP_BAND);
+      expect(mockMapLoaded).not.toHaveBeenCalled();
+      expect(askedFor(fetched).sort()).toEqual(['contact-details', 'cover-contact-mes']);
+    },
+  );
 
   it('shows the form and the map’s band, and no texts, when the CMS is down', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

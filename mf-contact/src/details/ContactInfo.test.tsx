@@ -9,12 +9,18 @@ describe('the contact information', () => {
     render(<ContactInfo cover={COVER} details={details} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeInTheDocument();
     expect(screen.getByText('I read every message that arrives here.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'author@example.test' })).toHaveAttribute('href', 'mailto:author@example.test');
+    expect(screen.getByRole('link', { name: 'author@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:author@example.test',
+    );
     expect(screen.getByRole('link', { name: '+57 605 358 2741' })).toHaveAttribute('href', 'tel:+576053582741');
 
-    const socials = screen.getByRole('list', { name: 'Social links' });
+    const socials = screen.getByRole('navigation', { name: 'Social links' });
     expect(socials).toHaveTextContent('FacebookLinkedIn');
-    expect(screen.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/in/author');
+    expect(screen.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/author',
+    );
     expect(screen.getByRole('link', { name: 'Facebook' })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('link', { name: 'X' })).not.toBeInTheDocument();
   });

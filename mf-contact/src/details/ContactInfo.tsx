@@ -35,15 +35,17 @@ export function ContactInfo({ cover, details }: ContactInfoProps) {
         </dl>
       )}
       {socials.length > 0 && (
-        <ul className={styles.socials} aria-label="Social links">
-          {socials.map(({ label, href }) => (
-            <li key={label}>
-              <a href={href} target="_blank" rel="noopener noreferrer">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Social links">
+          <ul className={styles.socials}>
+            {socials.map(({ label, href }) => (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
     </div>
   );

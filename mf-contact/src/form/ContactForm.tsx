@@ -22,7 +22,8 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
 
   const update =
-    (field: keyof ContactFormFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    (field: keyof ContactFormFields) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       setFields((current) => ({ ...current, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
@@ -42,11 +43,17 @@ export function ContactForm() {
 
   return (
     // noValidate: the browser's own checks (an email's shape) would be validation the spec does not have.
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       {TEXT_FIELDS.map(([field, label, type, autoComplete, wide]) => (
         <div key={field} className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
           <label htmlFor={`${id}-${field}`}>{label}</label>
-          <input id={`${id}-${field}`} type={type} autoComplete={autoComplete} value={fields[field]} onChange={update(field)} />
+          <input
+            id={`${id}-${field}`}
+            type={type}
+            autoComplete={autoComplete}
+            value={fields[field]}
+            onChange={update(field)}
+          />
         </div>
       ))}
       <fieldset className={`${styles.field} ${styles.wide}`}>
@@ -59,7 +66,15 @@ export function ContactForm() {
               </option>
             ))}
           </select>
-          <input aria-label="Phone number" type="tel" autoComplete="tel-national" value={fields.number} onChange={update('number')} />
+          <input
+            aria-label="Phone number"
+            // The number without its prefix: a text field, as that autofill field asks, with a phone's keypad.
+            type="text"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={fields.number}
+            onChange={update('number')}
+          />
         </div>
       </fieldset>
       <div className={`${styles.field} ${styles.wide}`}>

@@ -2,11 +2,10 @@
 // in the browser once the page is shown, never on the server, so the map's JavaScript and CSS
 // reach a browser only when /Contact shows the map.
 import { siteConfig, type Coordinates } from '@blog/shared';
-import { icon, type LeafletEventHandlerFnMap } from 'leaflet';
+import { icon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import styles from './ContactMap.module.css';
 
@@ -20,18 +19,17 @@ const OFFICE_TEXT = 'Our office';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 // Leaflet's default icon finds its images through a CSS path that bundling breaks: name them here.
+// No shadow: Leaflet ships it at one resolution only, blurred on every high-density screen.
 const MARKER_ICON = icon({
   iconUrl,
   iconRetinaUrl,
-  shadowUrl,
   iconSize: [25, 41],
   iconAnchor: [12, 41],
   popupAnchor: [1, -34],
-  shadowSize: [41, 41],
 });
 
 // The popup is open from the start; it is bound to the marker before the marker joins the map.
-const OPEN_POPUP_ON_ADD: LeafletEventHandlerFnMap = { add: (event) => event.target.openPopup() };
+const OPEN_POPUP_ON_ADD: LeafletEventHandlerFnMap = { add: (event) => (event.target as LeafletMarker).openPopup() };
 
 /** The background map: centred on the office, fixed (nothing moves or zooms it), credits kept. */
 export default function ContactMap({ centre }: { centre: Coordinates }) {
@@ -57,7 +55,14 @@ export default function ContactMap({ centre }: { centre: Coordinates }) {
       {/* At the top: the page's content covers the map's lower edge, and the credits must stay seen. */}
       <AttributionControl position="topright" />
       <TileLayer url={siteConfig().tileUrl} attribution={ATTRIBUTION} maxZoom={ZOOM} maxNativeZoom={NATIVE_ZOOM} />
-      <Marker position={position} icon={MARKER_ICON} alt="" keyboard={false} interactive={false} eventHandlers={OPEN_POPUP_ON_ADD}>
+      <Marker
+        position={position}
+        icon={MARKER_ICON}
+        alt=""
+        keyboard={false}
+        interactive={false}
+        eventHandlers={OPEN_POPUP_ON_ADD}
+      >
         {/* No auto-pan: panning to fit the popup would move the map off the office. */}
         <Popup autoPan={false} closeButton={false} closeOnClick={false} autoClose={false}>
           {OFFICE_TEXT}

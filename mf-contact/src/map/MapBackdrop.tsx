@@ -1,12 +1,14 @@
 import type { ContactDetails } from '@blog/shared';
 import { isServer, useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { geocodeQuery, officePlace } from './centre';
 import { MapBoundary } from './MapBoundary';
 import styles from './MapBackdrop.module.css';
 
 // Leaflet reads `window` as it loads: imported in the browser only, after the first render.
 const ContactMap = lazy(() => import('./ContactMap'));
+
+const nothingToSubscribe = () => () => undefined;
 
 /**
  * The band behind the page's top, centred on the office of the contact details (undefined while
@@ -21,11 +23,14 @@ export function MapBackdrop({ details }: { details: ContactDetails | null | unde
   // The map waits for its centre rather than showing the default place first and then jumping.
   const centre = place?.centre ?? geocoded;
   // Leaflet only after the first render, which must match the server's (the band alone).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useSyncExternalStore(
+    nothingToSubscribe,
+    () => true,
+    () => false,
+  );
 
   return (
-    <div className={styles.backdrop} role="region" aria-label="Office location map">
+    <section className={styles.backdrop} aria-label="Office location map">
       {mounted && centre && (
         <MapBoundary>
           <Suspense fallback={null}>
@@ -33,6 +38,6 @@ export function MapBackdrop({ details }: { details: ContactDetails | null | unde
           </Suspense>
         </MapBoundary>
       )}
-    </div>
+    </section>
   );
 }

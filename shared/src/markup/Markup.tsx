@@ -44,9 +44,17 @@ function renderBlock(block: Block, index: number): ReactNode {
   }
 }
 
-/** Article text with its markup (spec §5), as plain React elements: every text is escaped by React. */
+/**
+ * Article text with its markup (spec §5), as plain React elements: every text is escaped by React.
+ * `data-markup` marks the author's outline (a `# ` line is a level-1 heading wherever it stands),
+ * which validators of the page's own outline leave to the author.
+ */
 export function Markup({ text, className }: MarkupProps) {
   const blocks = text ? parseMarkup(text) : [];
   if (blocks.length === 0) return null;
-  return <div className={className}>{blocks.map(renderBlock)}</div>;
+  return (
+    <div className={className} data-markup="">
+      {blocks.map(renderBlock)}
+    </div>
+  );
 }

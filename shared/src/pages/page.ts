@@ -29,6 +29,8 @@ export interface PageHead {
     author?: string;
     /** ISO 8601. */
     publishedTime?: string;
+    /** ISO 8601: when it was last changed. */
+    modifiedTime?: string;
     tags?: string[];
   };
 }

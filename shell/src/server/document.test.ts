@@ -1,6 +1,14 @@
+/** @jest-environment node */
+import { createHash } from 'node:crypto';
 import { documentTemplate } from './document';
 
-const assets = { config: { cmsUrl: 'http://cms.test</script>' }, rules: (href: string) => (href === '/a.css' ? 'p{margin:0}' : undefined) };
+const FILES: Record<string, string> = {
+  '/a.css': 'p{margin:0}',
+  '/b.css': 'p{background:url(b.png)}',
+  '/main.1234abcd.js': 'run()',
+};
+const assets = { config: { cmsUrl: 'http://cms.test</script>' }, file: (href: string) => FILES[href] };
+const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
 describe('the document template', () => {
   it('cuts the minified build around the head’s end and the root, without the build’s title and description', () => {
@@ -21,12 +29,23 @@ describe('the document template', () => {
       assets,
     );
     expect(beforeHead).toBe(
-      '<html><head><style data-href="a.css">p{margin:0}</style><link rel="stylesheet" href="/b.css" data-href="b.css">' +
+      '<html><head><style data-href="a.css">p{margin:0}</style>' +
+        `<link rel="stylesheet" href="/b.css" data-href="b.css" integrity="${sri(FILES['/b.css'])}" crossorigin="anonymous">` +
         '<script>window.__BLOG_CONFIG__ = {"cmsUrl":"http://cms.test\\u003c/script>"};</script>',
     );
   });
 
+  it('has the browser check the shell’s script against its hash', () => {
+    const { beforeHead } = documentTemplate(
+      '<html><head><script defer src=/main.1234abcd.js></script></head><body><div id=root></div></body></html>',
+      assets,
+    );
+    expect(beforeHead).toBe(`<html><head><script defer src="/main.1234abcd.js" integrity="${sri('run()')}"></script>`);
+  });
+
   it('refuses a page it could not render into', () => {
-    expect(() => documentTemplate('<html><head></head><body></body></html>', assets)).toThrow(/no <\/head> and <div id="root">/);
+    expect(() => documentTemplate('<html><head></head><body></body></html>', assets)).toThrow(
+      /no <\/head> and <div id="root">/,
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { stylesheetTag } from './head';
+import { inlinable, integrityOf, stylesheetTag } from './head';
 
 /** What the server writes into the page instead of having the browser ask for it before it can paint. */
 export interface TemplateAssets {
   /** The run-time configuration that `config.js` holds. */
   config: Record<string, unknown>;
-  /** The rules of one of the shell's stylesheets (`/777.css`), when they can be written into the page. */
-  rules(href: string): string | undefined;
+  /** The text of one of the shell's own files (`/777.css`, `/main.1234.js`). */
+  file: (href: string) => string;
 }
 
 /** The shell's built `index.html`, cut where the server writes the page's head and its rendered body. */
@@ -26,16 +26,33 @@ const ROOT = /<div id="?root"?>/;
 
 const CONFIG_SCRIPT = /<script src="?\/config\.js"?><\/script>/;
 const STYLESHEET = /<link rel="?stylesheet"? href="?([^"\s>]+)"?\s*\/?>/g;
+const SCRIPT = /<script defer src="?([^"\s>]+)"?><\/script>/g;
 
-export function documentTemplate(html: string, { config, rules }: TemplateAssets): DocumentTemplate {
+export function documentTemplate(html: string, { config, file }: TemplateAssets): DocumentTemplate {
   // The page's own title and description replace the build's.
   const page = html
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="?description"?[^>]*>/, '')
     // Two requests fewer before the first paint: the configuration and the shell's rules, written in.
-    .replace(CONFIG_SCRIPT, () => `<script>window.__BLOG_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`)
+    .replace(
+      CONFIG_SCRIPT,
+      () => `<script>window.__BLOG_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`,
+    )
     // The build's HTML names them from the site's root; webpack's runtime by the chunk's file.
-    .replace(STYLESHEET, (_link, href: string) => stylesheetTag({ href, css: rules(href), chunkHref: href.replace(/^\//, '') }));
+    .replace(STYLESHEET, (_link, href: string) => {
+      const text = file(href);
+      return stylesheetTag({
+        href,
+        css: inlinable(text),
+        integrity: integrityOf(text),
+        chunkHref: href.replace(/^\//, ''),
+      });
+    })
+    // A script changed on its way is not run.
+    .replace(
+      SCRIPT,
+      (_script, src: string) => `<script defer src="${src}" integrity="${integrityOf(file(src))}"></script>`,
+    );
   const headEnd = page.indexOf('</head>');
   const root = ROOT.exec(page);
   const rootEnd = root ? page.indexOf('</div>', root.index) : -1;

@@ -11,7 +11,10 @@ const article: HeadInput = {
   siteUrl: 'https://blog.test',
   home: false,
   notFound: false,
-  stylesheets: [{ href: 'https://articles.test/1.css' }, { href: 'https://articles.test/2.css', css: 'a{color:red}</style><p>' }],
+  stylesheets: [
+    { href: 'https://articles.test/1.css' },
+    { href: 'https://articles.test/2.css', css: 'a{color:red}</style><p>' },
+  ],
   preconnect: ['http://cms.test'],
 };
 
@@ -44,7 +47,22 @@ describe('the head of an article', () => {
     });
     const script = /<script type="application\/ld\+json">(.*)<\/script>/.exec(tags)?.[1] as string;
     expect(script).not.toContain('<');
-    expect(JSON.parse(script).headline).toBe('Budgets "in" <an> Era');
+    expect((JSON.parse(script) as { headline: string }).headline).toBe('Budgets "in" <an> Era');
+  });
+
+  it('names its page, its last change and its publisher with the site’s logo, as Google’s article rich results ask', () => {
+    const modified = {
+      ...article,
+      head: { ...article.head, article: { ...article.head.article, modifiedTime: '2026-03-05T10:00:00.000Z' } },
+    };
+    expect(structuredData(modified)).toMatchObject({
+      mainEntityOfPage: { '@type': 'WebPage', '@id': article.canonical },
+      dateModified: '2026-03-05T10:00:00.000Z',
+      publisher: { '@type': 'Organization', logo: { '@type': 'ImageObject', url: `${article.siteUrl}/logo.png` } },
+    });
+    expect(structuredData({ ...article, head: { ...article.head, image: undefined } })).toMatchObject({
+      image: { '@type': 'ImageObject', url: `${article.siteUrl}/logo.png` },
+    });
   });
 
   it('connects to the media host before the page asks for its photo', () => {
@@ -56,7 +74,9 @@ describe('the head of an article', () => {
     expect(tags).toContain('<style data-href="https://articles.test/2.css">a{color:red}<\\/style><p></style>');
     expect(inlinable('.map{background:url(assets/tile.png)}')).toBeUndefined();
     expect(inlinable('.map{color:red}')).toBe('.map{color:red}');
-    expect(tags).toContain('<link rel="alternate" type="application/rss+xml" title="Defense Analysis" href="https://blog.test/rss.xml">');
+    expect(tags).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Defense Analysis" href="https://blog.test/rss.xml">',
+    );
   });
 });
 
@@ -70,7 +90,9 @@ describe('other heads', () => {
     });
     const tags = headTags(home);
     expect(tags).toContain('<meta property="og:type" content="website">');
-    expect(tags).toContain('<meta name="description" content="Defense and business analysis for the data-driven age.">');
+    expect(tags).toContain(
+      '<meta name="description" content="Defense and business analysis for the data-driven age.">',
+    );
     expect(tags).toContain('<meta name="twitter:card" content="summary">');
     expect(tags).not.toContain('og:image');
   });

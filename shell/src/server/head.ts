@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { SITE_DESCRIPTION, SITE_NAME, documentTitle, type PageHead } from '@blog/shared';
+import type { BlogPosting, ImageObject, SearchAction, WebSite, WithContext } from 'schema-dts';
 
 /** The page whose head is written: what it says about itself, where it is, what it needs. */
 export interface HeadInput {
@@ -24,6 +26,8 @@ const escapeHtml = (text: string) =>
 export interface Stylesheet {
   href: string;
   css?: string;
+  /** The hash a browser checks the linked file against (`integrity`): a file changed on its way is not applied. */
+  integrity?: string;
   /**
    * The name webpack's runtime looks it up by before it loads the stylesheet of a chunk (the
    * chunk's file, or its full address; `href` when unset): found in the page, it is not added again.
@@ -39,46 +43,70 @@ export interface Stylesheet {
 export const inlinable = (css: string): string | undefined => (/url\(/i.test(css) ? undefined : css);
 
 /** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
-export function stylesheetTag({ href, css, chunkHref = href }: Stylesheet): string {
+/** Subresource Integrity for a file's content. */
+export const integrityOf = (content: string | Buffer) =>
+  `sha384-${createHash('sha384').update(content).digest('base64')}`;
+
+export function stylesheetTag({ href, css, integrity, chunkHref = href }: Stylesheet): string {
   const name = `data-href="${escapeHtml(chunkHref)}"`;
-  return css === undefined
-    ? `<link rel="stylesheet" href="${escapeHtml(href)}"${chunkHref === href ? '' : ` ${name}`}>`
-    : `<style ${name}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  if (css !== undefined) return `<style ${name}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  const checked = integrity ? ` integrity="${integrity}" crossorigin="anonymous"` : '';
+  return `<link rel="stylesheet" href="${escapeHtml(href)}"${chunkHref === href ? '' : ` ${name}`}${checked}>`;
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number | undefined) =>
-  content === undefined || content === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`];
+  content === undefined || content === ''
+    ? []
+    : [`<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`];
+
+/** The site's logo, as structured data names the publisher by it (`shell/public/logo.png`). */
+export const LOGO = { path: '/logo.png', width: 512, height: 512 };
 
 /** Structured data for search engines: the article as a `BlogPosting`, the home page as the `WebSite`. */
-export function structuredData({ head, canonical, siteUrl, home }: HeadInput): object | undefined {
+export function structuredData({
+  head,
+  canonical,
+  siteUrl,
+  home,
+}: HeadInput): WithContext<BlogPosting> | WithContext<WebSite> | undefined {
   const description = head.description ?? SITE_DESCRIPTION;
+  const logo: ImageObject = {
+    '@type': 'ImageObject',
+    url: `${siteUrl}${LOGO.path}`,
+    width: `${LOGO.width}`,
+    height: `${LOGO.height}`,
+  };
   if (head.article) {
+    const { publishedTime, modifiedTime, author, tags } = head.article;
     return {
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
       headline: head.title,
       description,
       url: canonical,
-      mainEntityOfPage: canonical,
-      ...(head.image ? { image: head.image.url } : {}),
-      ...(head.article.publishedTime ? { datePublished: head.article.publishedTime } : {}),
-      ...(head.article.author ? { author: { '@type': 'Person', name: head.article.author } } : {}),
-      ...(head.article.tags?.length ? { keywords: head.article.tags.join(', ') } : {}),
-      publisher: { '@type': 'Organization', name: SITE_NAME, url: siteUrl },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+      // An article without a photo is shown by the site's logo.
+      image: head.image?.url ?? logo,
+      ...(publishedTime ? { datePublished: publishedTime, dateModified: modifiedTime ?? publishedTime } : {}),
+      ...(author ? { author: { '@type': 'Person', name: author } } : {}),
+      ...(tags?.length ? { keywords: tags.join(', ') } : {}),
+      publisher: { '@type': 'Organization', name: SITE_NAME, url: siteUrl, logo },
     };
   }
   if (home) {
+    // Google's sitelinks search box names its parameter with `query-input`, which schema.org's types leave out.
+    const search: SearchAction & { 'query-input': string } = {
+      '@type': 'SearchAction',
+      target: `${siteUrl}/Articles?search={search_term_string}`,
+      'query-input': 'required name=search_term_string',
+    };
     return {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: SITE_NAME,
       url: `${siteUrl}/`,
       description,
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: `${siteUrl}/Articles?search={search_term_string}`,
-        'query-input': 'required name=search_term_string',
-      },
+      potentialAction: search,
     };
   }
   return undefined;
@@ -94,7 +122,9 @@ export function headTags(input: HeadInput): string {
     ...preconnect.map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
     ...meta('name', 'description', description),
-    ...(notFound ? ['<meta name="robots" content="noindex">'] : [`<link rel="canonical" href="${escapeHtml(canonical)}">`]),
+    ...(notFound
+      ? ['<meta name="robots" content="noindex">']
+      : [`<link rel="canonical" href="${escapeHtml(canonical)}">`]),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(SITE_NAME)}" href="${escapeHtml(`${siteUrl}/rss.xml`)}">`,
     ...meta('property', 'og:site_name', SITE_NAME),
     ...meta('property', 'og:type', article ? 'article' : 'website'),
@@ -106,6 +136,7 @@ export function headTags(input: HeadInput): string {
     ...meta('property', 'og:image:height', image?.height),
     ...meta('property', 'og:image:alt', image?.alt),
     ...meta('property', 'article:published_time', article?.publishedTime),
+    ...meta('property', 'article:modified_time', article?.modifiedTime),
     ...meta('property', 'article:author', article?.author),
     ...(article?.tags ?? []).flatMap((tag) => meta('property', 'article:tag', tag)),
     ...meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),

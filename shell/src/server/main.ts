@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { SiteConfig } from '@blog/shared';
 import { documentTemplate } from './document';
-import { inlinable } from './head';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { RedisPageStore } from './redis-store';
@@ -15,12 +15,14 @@ const options = serverOptions(process.env, dist);
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
 const config = readFileSync(options.configFile, 'utf8');
-globalThis.__BLOG_CONFIG__ = JSON.parse(config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1));
+globalThis.__BLOG_CONFIG__ = JSON.parse(
+  config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1),
+) as Partial<SiteConfig>;
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
 const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'), {
   config: globalThis.__BLOG_CONFIG__ ?? {},
-  rules: (href) => inlinable(readFileSync(path.join(dist, href), 'utf8')),
+  file: (href) => readFileSync(path.join(dist, href), 'utf8'),
 });
 
 const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
@@ -30,7 +32,8 @@ async function start() {
   await sections.start(options.revalidateMs);
   const server = http.createServer(siteHandler(options, { template, sections, cache }));
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
-  if (!options.revalidateSecret) console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
+  if (!options.revalidateSecret)
+    console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
     server.close();

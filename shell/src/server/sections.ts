@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { inlinable, type Stylesheet } from './head';
+import { inlinable, integrityOf, type Stylesheet } from './head';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -22,17 +22,27 @@ export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntr
 
 async function stylesheetsOf(manifestUrl: string, manifestText: string): Promise<Map<string, Stylesheet[]>> {
   const manifest = JSON.parse(manifestText) as BrowserManifest;
-  const rules = new Map<string, Promise<string | undefined>>();
-  const stylesheet = async (file: string): Promise<Stylesheet> => {
+  const stylesheets = new Map<string, Promise<Stylesheet>>();
+  const stylesheet = (file: string): Promise<Stylesheet> => {
     const href = new URL(file, manifestUrl).href;
-    if (!rules.has(href)) rules.set(href, download(href).then(inlinable, () => undefined));
-    return { href, css: await rules.get(href) };
+    let known = stylesheets.get(href);
+    if (!known) {
+      known = download(href).then(
+        (text) => ({ href, css: inlinable(text), integrity: integrityOf(text) }),
+        () => ({ href }),
+      );
+      stylesheets.set(href, known);
+    }
+    return known;
   };
   return new Map(
     await Promise.all(
       (manifest.exposes ?? []).map(
         async ({ name, assets }) =>
-          [name, await Promise.all([...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])].map(stylesheet))] as const,
+          [
+            name,
+            await Promise.all([...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])].map(stylesheet)),
+          ] as const,
       ),
     ),
   );
@@ -50,7 +60,11 @@ async function deployedAt(manifestUrl: string): Promise<Deployment | undefined> 
   try {
     const [manifest, code] = await Promise.all([download(manifestUrl), download(serverEntry)]);
     const version = createHash('sha256').update(manifest).update(code).digest('hex').slice(0, 12);
-    return { manifestUrl, entry: `${serverEntry}?v=${version}`, stylesheets: await stylesheetsOf(manifestUrl, manifest) };
+    return {
+      manifestUrl,
+      entry: `${serverEntry}?v=${version}`,
+      stylesheets: await stylesheetsOf(manifestUrl, manifest),
+    };
   } catch (error) {
     console.error(`The section at ${manifestUrl} cannot be reached`, error);
     return undefined;
@@ -112,7 +126,9 @@ export class ServerSections {
   /** What every section's deployment is now, as one short name: pages rendered from other builds are not this site's. */
   version(): string {
     if (this.versionName === undefined) {
-      const entries = [...this.deployments].sort(([a], [b]) => a.localeCompare(b)).map(([name, { entry }]) => `${name}=${entry}`);
+      const entries = [...this.deployments]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, { entry }]) => `${name}=${entry}`);
       this.versionName = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 12);
     }
     return this.versionName;
@@ -125,7 +141,9 @@ export class ServerSections {
 
   private async check(): Promise<void> {
     const manifests = JSON.parse(await readFile(this.remotesFile, 'utf8')) as Record<string, string>;
-    await Promise.all(Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)));
+    await Promise.all(
+      Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
+    );
   }
 
   private async checkSection(container: string, manifestUrl: string): Promise<void> {
@@ -146,7 +164,10 @@ export class ServerSections {
     try {
       await Promise.all(fresh.map(([, module]) => module));
     } catch (error) {
-      console.error(`The build of ${container} at ${manifestUrl} does not load: the one kept goes on being rendered`, error);
+      console.error(
+        `The build of ${container} at ${manifestUrl} does not load: the one kept goes on being rendered`,
+        error,
+      );
       if (current) registerRemotes([{ name: container, entry: current.entry }], { force: true });
       return;
     }
