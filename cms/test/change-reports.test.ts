@@ -2,7 +2,7 @@ import { createHmac } from 'crypto';
 import { changeOf, signReport, type ContentChange } from '../src/lib/change-reports';
 import { author } from './support/author';
 import { request, type StrapiAnswer } from './support/http';
-import { failNextReport, receivedReports } from './support/render-server-stand-in';
+import { failNextReport, receivedReports, type Report } from './support/render-server-stand-in';
 
 const ARTICLE = 'api::article.article';
 const COMMENT = 'api::comment.comment';
@@ -12,8 +12,8 @@ async function reportedSince(since: number) {
   return (await receivedReports()).slice(since);
 }
 
-/** Waits (2 s at most: what the site promises) until the render server has been told of a change like `expected`. */
-async function expectReported(since: number, expected: Partial<ContentChange>) {
+/** Waits (2 s at most: what the site promises) until the render server has been told of a change like `expected`; the report. */
+async function expectReported(since: number, expected: Partial<ContentChange>): Promise<Report> {
   const deadline = Date.now() + 2_000;
   for (;;) {
     const reports = await reportedSince(since);
@@ -24,7 +24,7 @@ async function expectReported(since: number, expected: Partial<ContentChange>) {
     );
     if (match) {
       expect(match.signed).toBe(true);
-      return;
+      return match;
     }
     if (Date.now() > deadline)
       throw new Error(`Not reported within 2 s: ${JSON.stringify(expected)}; reported: ${JSON.stringify(reports)}`);
@@ -153,6 +153,8 @@ describe('the render servers are told', () => {
     const since = (await receivedReports()).length;
     const about = await author.about();
     await author.editAbout({ phrase: about.phrase });
-    await expectReported(since, { event: 'entry.update', uid: 'api::about-me.about-me' });
+    const report = await expectReported(since, { event: 'entry.update', uid: 'api::about-me.about-me' });
+    // Sent again after the first wait (250 ms): dated by the change, not by its arrival, it drops no page rendered since.
+    expect(report.ageMs).toBeGreaterThanOrEqual(250);
   });
 });

@@ -73,12 +73,19 @@ export const signReport = (secret: string, body: string, at: number) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-/** The changes one render server is still to be told of, and the report on its way to it. */
+/** The changes one render server is still to be told of, each with when it was last made, and the report on its way to it. */
 interface Queue {
   url: string;
-  pending: Map<string, ContentChange>;
+  pending: Map<string, { change: ContentChange; at: number }>;
   sending?: Promise<void>;
 }
+
+/**
+ * A report: the changes, and how long ago the newest was made (`ageMs`, by this process's clock,
+ * when it is sent). A render server dates the changes by its own clock from it: a report sent
+ * again, or late, drops no page rendered after the changes.
+ */
+const reportBody = (changes: ContentChange[], ageMs: number) => JSON.stringify({ changes, ageMs });
 
 /**
  * Tells every render server what changed, each on its own: a change is sent at once; those made
@@ -100,7 +107,7 @@ export class ChangeReports {
   report(change: ContentChange): void {
     if (this.stopped) return;
     for (const queue of this.queues) {
-      queue.pending.set(JSON.stringify(change), change);
+      queue.pending.set(JSON.stringify(change), { change, at: Date.now() });
       queue.sending ??= this.drain(queue);
     }
   }
@@ -118,25 +125,30 @@ export class ChangeReports {
     // Changes reported in the same turn as this one go with it.
     await Promise.resolve();
     while (queue.pending.size > 0 && !this.stopped) {
-      const changes = [...queue.pending.values()].slice(0, MAX_CHANGES);
-      for (const change of changes) queue.pending.delete(JSON.stringify(change));
-      await this.send(queue.url, changes);
+      const batch = [...queue.pending.values()].slice(0, MAX_CHANGES);
+      for (const { change } of batch) queue.pending.delete(JSON.stringify(change));
+      await this.send(
+        queue.url,
+        batch.map(({ change }) => change),
+        Math.max(...batch.map(({ at }) => at)),
+      );
     }
     queue.sending = undefined;
   }
 
-  private async send(url: string, changes: ContentChange[]): Promise<void> {
-    const body = JSON.stringify({ changes });
+  private async send(url: string, changes: ContentChange[], newest: number): Promise<void> {
     let failure = '';
     for (const delay of [0, ...this.options.retryDelaysMs]) {
       if (delay > 0) await wait(delay);
       if (this.stopped) return;
+      const now = Date.now();
+      const body = reportBody(changes, now - newest);
       try {
         const response = await fetch(new URL('/_revalidate', url), {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            'X-Blog-Signature': signReport(this.options.secret, body, Date.now()),
+            'X-Blog-Signature': signReport(this.options.secret, body, now),
           },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs),

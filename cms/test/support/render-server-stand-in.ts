@@ -7,6 +7,8 @@ export const TEST_REVALIDATE_SECRET = 'test-revalidate-secret';
 
 export interface Report {
   changes: ContentChange[];
+  /** How long before it was sent the newest of its changes was made. */
+  ageMs: number;
   /** Whether its signature is the shared secret's over its body. */
   signed: boolean;
 }
@@ -37,8 +39,8 @@ export async function startRenderServerStandIn(): Promise<{ url: string; close()
       }
       const signature = String(req.headers['x-blog-signature'] ?? '');
       const at = Number(/^t=(\d+),/.exec(signature)?.[1]);
-      const { changes } = JSON.parse(body) as { changes: ContentChange[] };
-      reports.push({ changes, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
+      const { changes, ageMs } = JSON.parse(body) as { changes: ContentChange[]; ageMs: number };
+      reports.push({ changes, ageMs, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
       res.end('{}');
     });
   });

@@ -82,6 +82,17 @@ describe('the page cache', () => {
     expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v1']);
   });
 
+  it('drops no page rendered after the change a late report tells of', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const changedAt = clock;
+    clock += 100;
+    await cache.serve('/About', () => Promise.resolve(page('About v2', ['site', 'about'])));
+    clock += 4_000;
+    await cache.invalidate(['about'], changedAt);
+    const about = await cache.serve('/About', () => Promise.resolve(page('About v3', ['site', 'about'])));
+    expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v2']);
+  });
+
   it('keeps no page as good that a change reached while it rendered', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const { render, finish } = controlledRender();

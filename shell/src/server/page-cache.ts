@@ -37,7 +37,7 @@ export interface StoredPage {
 export interface PageStore {
   get(key: string): Promise<StoredPage | undefined>;
   set(key: string, stored: StoredPage): Promise<void>;
-  /** Marks every page with one of `tags` invalid, and remembers when. */
+  /** Marks every page with one of `tags` rendered at or before `at` invalid, and remembers when they changed. */
   invalidate(tags: string[], at: number): Promise<void>;
   /** Whether one of `tags` was invalidated at or after `since`. */
   invalidatedSince(tags: string[], since: number): Promise<boolean>;
@@ -81,12 +81,12 @@ export class MemoryPageStore implements PageStore {
   }
 
   invalidate(tags: string[], at: number) {
-    for (const tag of tags) this.changedAt.set(tag, at);
+    for (const tag of tags) this.changedAt.set(tag, Math.max(at, this.changedAt.get(tag) ?? -Infinity));
     for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
     const changed = new Set(tags);
     // Marked where it lies: an invalid page keeps its place as the last good copy.
     for (const stored of this.pages.values())
-      if (stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
+      if (stored.page.renderedAt <= at && stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
     return Promise.resolve();
   }
 
@@ -162,9 +162,9 @@ export class PageCache {
     return stored ? { page: stored.page, outcome: 'fallback' } : { page: rendered.page, outcome: 'degraded' };
   }
 
-  /** Drops every page that showed one of `tags`. */
-  async invalidate(tags: string[]): Promise<void> {
-    await this.store.invalidate(tags, this.now());
+  /** Drops every page that showed one of `tags`, rendered before they changed (`at`, by default now). */
+  async invalidate(tags: string[], at = this.now()): Promise<void> {
+    await this.store.invalidate(tags, at);
     // Renders on their way read what was there before: whoever asks next starts a new one.
     this.flights.clear();
   }

@@ -12,16 +12,22 @@ const KEEP_SECONDS = 24 * 60 * 60;
 type Meta = Pick<CachedPage, 'status' | 'type' | 'etag' | 'tags' | 'renderedAt'>;
 
 /**
- * Marks invalid every page of each tag's set (those still kept), forgets the set, and notes when
- * the tag changed: one script, so no page is kept from a set between reading and clearing it.
+ * Marks invalid every page of each tag's set rendered at or before the change (ARGV[2]) and takes
+ * it out of the set; notes when the tag changed, the latest change kept. One script, so no page
+ * is kept in a set between reading and clearing it.
  */
 const INVALIDATE = `
+local at = tonumber(ARGV[2])
 for i, tag in ipairs(KEYS) do
   for _, page in ipairs(redis.call('SMEMBERS', tag)) do
-    if redis.call('EXISTS', page) == 1 then redis.call('HSET', page, 'invalid', '1') end
+    local renderedAt = redis.call('HGET', page, 'renderedAt')
+    if not renderedAt or tonumber(renderedAt) <= at then
+      if renderedAt then redis.call('HSET', page, 'invalid', '1') end
+      redis.call('SREM', tag, page)
+    end
   end
-  redis.call('DEL', tag)
-  redis.call('HSET', ARGV[1], ARGV[i + 2], ARGV[2])
+  local known = redis.call('HGET', ARGV[1], ARGV[i + 2])
+  if not known or tonumber(known) < at then redis.call('HSET', ARGV[1], ARGV[i + 2], ARGV[2]) end
 end
 return #KEYS`;
 
@@ -56,7 +62,13 @@ export class RedisPageStore implements PageStore {
     const { body, gzip, ...meta } = page;
     const transaction = this.redis
       .multi()
-      .hset(pageKey(key), { meta: JSON.stringify(meta), body, gzip, invalid: invalid ? '1' : '0' })
+      .hset(pageKey(key), {
+        meta: JSON.stringify(meta),
+        body,
+        gzip,
+        invalid: invalid ? '1' : '0',
+        renderedAt: page.renderedAt,
+      })
       .expire(pageKey(key), KEEP_SECONDS);
     for (const tag of page.tags) transaction.sadd(tagKey(tag), pageKey(key)).expire(tagKey(tag), KEEP_SECONDS);
     await transaction.exec();

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { sign, tagsOfReport, verifySignature } from './revalidate';
+import { readReport, sign, verifySignature } from './revalidate';
 import { TAG } from './tags';
 
 const SECRET = 'shared-secret';
@@ -31,13 +31,26 @@ describe('a report of changes', () => {
       { event: 'entry.publish', uid: 'api::article.article', documentId: 'd' },
       { event: 'entry.update', uid: 'api::article.article', documentId: 'd' },
     ];
-    expect(tagsOfReport(JSON.stringify({ changes }))).toEqual([TAG.about, TAG.articles, TAG.article('d')]);
+    expect(readReport(JSON.stringify({ changes }), now)?.tags).toEqual([TAG.about, TAG.articles, TAG.article('d')]);
   });
 
-  it.each(['not json', '{}', '{"changes":[{"uid":3}]}', '{"changes":[{"event":"x","uid":"y","article":7}]}'])(
-    'is not one: %s',
-    (text) => {
-      expect(tagsOfReport(text)).toBeUndefined();
-    },
-  );
+  it('dates its changes by how long before sending the newest was made', () => {
+    const changes = [{ event: 'entry.update', uid: 'api::about-me.about-me' }];
+    expect(readReport(JSON.stringify({ changes, ageMs: 4_250 }), now)?.changedAt).toBe(now - 4_250);
+    expect(readReport(JSON.stringify({ changes }), now)?.changedAt).toBe(now);
+    // No older than a signature may be, and never in the future.
+    expect(readReport(JSON.stringify({ changes, ageMs: 60 * 60_000 }), now)?.changedAt).toBe(now - 5 * 60_000);
+    expect(readReport(JSON.stringify({ changes, ageMs: -5 }), now)?.changedAt).toBe(now);
+  });
+
+  it.each([
+    'not json',
+    '{}',
+    'null',
+    '{"changes":[{"uid":3}]}',
+    '{"changes":[{"event":"x","uid":"y","article":7}]}',
+    '{"changes":[],"ageMs":"soon"}',
+  ])('is not one: %s', (text) => {
+    expect(readReport(text, now)).toBeUndefined();
+  });
 });

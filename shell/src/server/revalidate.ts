@@ -29,15 +29,27 @@ const isChange = (value: unknown): value is ContentChange => {
   return typeof event === 'string' && typeof uid === 'string' && optionalText(documentId) && optionalText(article);
 };
 
-/** The tags a report's changes drop (`{"changes":[…]}`); undefined when it is not one. */
-export function tagsOfReport(body: string): string[] | undefined {
+/** What a report drops, and when its newest change was made by this server's clock. */
+export interface Report {
+  tags: string[];
+  changedAt: number;
+}
+
+/**
+ * The tags a report's changes drop (`{"changes":[…],"ageMs":…}`), each once, and when they
+ * changed: `ageMs` before `now` (a report sent again, or late, names changes older than its
+ * arrival), never earlier than a signature may be old, `now` without it. Undefined when it is not one.
+ */
+export function readReport(body: string, now: number): Report | undefined {
   let report: unknown;
   try {
     report = JSON.parse(body);
   } catch {
     return undefined;
   }
-  const changes = (report as { changes?: unknown } | null)?.changes;
+  const { changes, ageMs } = (report ?? {}) as { changes?: unknown; ageMs?: unknown };
   if (!Array.isArray(changes) || !changes.every(isChange)) return undefined;
-  return [...new Set(changes.flatMap(tagsOfChange))];
+  if (ageMs !== undefined && (typeof ageMs !== 'number' || !Number.isFinite(ageMs))) return undefined;
+  const age = Math.min(Math.max(ageMs ?? 0, 0), MAX_SKEW_MS);
+  return { tags: [...new Set(changes.flatMap(tagsOfChange))], changedAt: now - age };
 }

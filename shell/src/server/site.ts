@@ -8,7 +8,7 @@ import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { ServerOptions } from './options';
 import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
 import { renderPage, withReadDeadline, type PageContext } from './render';
-import { SIGNATURE_HEADER, tagsOfReport, verifySignature } from './revalidate';
+import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
 
 // Hashed files never change; everything else (the config, `remotes.json`) is asked again.
@@ -192,9 +192,11 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
     ) {
       return plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
     }
-    const tags = tagsOfReport(body);
-    if (!tags) return plain(res, 400, 'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}]}');
-    await cache.invalidate(tags);
+    const report = readReport(body, Date.now());
+    if (!report)
+      return plain(res, 400, 'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?}');
+    const { tags, changedAt } = report;
+    await cache.invalidate(tags, changedAt);
     if (options.purge) void purgeCdn(options.purge, tags);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
