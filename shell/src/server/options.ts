@@ -60,7 +60,8 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     sectionTimeoutMs: positive(env.BLOG_SECTION_TIMEOUT_SECONDS, 5) * 1000,
     readTimeoutMs: positive(env.BLOG_READ_TIMEOUT_SECONDS, 2) * 1000,
     cacheUrl: env.BLOG_CACHE_URL || undefined,
-    cacheMaxBytes: positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024,
+    // Whole bytes: a fraction of a megabyte (0.5) is a size too.
+    cacheMaxBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024)),
     cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
