@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import { pageOf, previewUrl } from '../src/preview';
 import { secret } from '../src/secrets';
+import preview from './preview';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => ({
   // Tests and API-only runs skip the admin bundle (it takes ~35 s to build).
@@ -17,6 +19,18 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => 
   },
   secrets: {
     encryptionKey: secret('ENCRYPTION_KEY'),
+  },
+  // The Preview button opens the page that shows the document, through the site's `/preview`.
+  preview: {
+    enabled: preview({ env }).secret !== '',
+    config: {
+      allowedOrigins: [new URL(preview({ env }).siteUrl).origin],
+      async handler(uid: string, { documentId, status }: { documentId?: string; status?: string | null }) {
+        const version = status === 'published' ? 'published' : 'draft';
+        const page = await pageOf(strapi, uid, documentId, version);
+        return page ? previewUrl(preview({ env }), page, version) : null;
+      },
+    },
   },
   flags: {
     nps: env.bool('FLAG_NPS', false),

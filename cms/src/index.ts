@@ -9,6 +9,7 @@ import {
 } from './lib/read-model-cache';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
+import { ensurePreviewToken } from './preview';
 import { seedIfEmpty } from './seed';
 import { takeStartupLock } from './startup-lock';
 
@@ -29,6 +30,8 @@ export default {
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
       await seedIfEmpty(strapi);
+      const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
+      if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {
       await releaseStartupLock();
     }

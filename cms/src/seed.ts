@@ -67,11 +67,14 @@ export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
   const { photo: startHerePhoto, ...startHere } = content.start_here;
   await strapi.documents('api::contact-detail.contact-detail').create({ data: content.contact_details });
   await strapi.documents('api::cover-contact-me.cover-contact-me').create({ data: content.cover_contact });
-  await strapi.documents('api::about-me.about-me').create({ data: { ...about, photo: await media(aboutPhoto) } });
+  // The author's pages are drafted and published like articles: the seed publishes them.
+  await strapi
+    .documents('api::about-me.about-me')
+    .create({ data: { ...about, photo: await media(aboutPhoto) }, status: 'published' });
   await strapi
     .documents('api::new-start-here.new-start-here')
-    .create({ data: { ...startHere, photo: await media(startHerePhoto) } });
-  await strapi.documents('api::news-letter.news-letter').create({ data: content.newsletter });
+    .create({ data: { ...startHere, photo: await media(startHerePhoto) }, status: 'published' });
+  await strapi.documents('api::news-letter.news-letter').create({ data: content.newsletter, status: 'published' });
 
   strapi.log.info(`Seeded ${content.articles.length} articles and ${content.comments.length} comments.`);
 }

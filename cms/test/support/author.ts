@@ -75,6 +75,8 @@ const collection = (uid: string) => `/content-manager/collection-types/${uid}`;
 function authorAt(cmsUrl: () => string) {
   const adminRequest = <T = unknown>(path: string, method?: string, body?: unknown) =>
     adminRequestTo<T>(cmsUrl(), path, method, body);
+  const publishDocument = (uid: string, documentId: string) =>
+    adminRequest(`${collection(uid)}/${documentId}/actions/publish`, 'POST', {});
   const author = {
     readComment: (documentId: string) =>
       adminRequest<Comment>(`${collection('api::comment.comment')}/${documentId}`).then((answer) => answer.data),
@@ -110,8 +112,7 @@ function authorAt(cmsUrl: () => string) {
     },
 
     /** Publishes an article's draft, as the Publish button does. */
-    publish: (documentId: string) =>
-      adminRequest(`${collection('api::article.article')}/${documentId}/actions/publish`, 'POST', {}),
+    publish: (documentId: string) => publishDocument('api::article.article', documentId),
 
     /** Edits a published article and publishes the edit. */
     async editArticle(documentId: string, data: Record<string, unknown>) {
@@ -131,10 +132,23 @@ function authorAt(cmsUrl: () => string) {
         `${collection('api::about-me.about-me')}?pageSize=1&sort=id:ASC`,
       ).then((answer) => answer.results[0]),
 
-    async editAbout(data: Record<string, unknown>) {
+    /** Saves an edit to About's draft without publishing it. */
+    async editAboutDraft(data: Record<string, unknown>) {
       const { documentId } = await author.about();
       await adminRequest(`${collection('api::about-me.about-me')}/${documentId}`, 'PUT', data);
+      return documentId;
     },
+
+    /** Edits About and publishes the edit. */
+    async editAbout(data: Record<string, unknown>) {
+      await publishDocument('api::about-me.about-me', await author.editAboutDraft(data));
+    },
+
+    /** The address the admin panel's Preview button opens for a document's draft or published version. */
+    previewUrl: (uid: string, documentId: string, status: 'draft' | 'published' = 'draft') =>
+      adminRequest<{ url: string }>(
+        `/content-manager/preview/url/${uid}?${new URLSearchParams({ documentId, status })}`,
+      ).then((answer) => answer.data.url),
 
     contactDetails: () =>
       adminRequest<Contact>(`${collection('api::contact-detail.contact-detail')}?pageSize=1`).then(

@@ -11,6 +11,9 @@ export const TEST_ENV = {
   WRITE_MAX_BYTES: '4096',
   CORS_ORIGINS: 'http://site.test,http://localhost:3000',
   GEOCODER_USER_AGENT: 'blog-cms-tests/1.0 (author@example.test)',
+  BLOG_SITE_URL: 'http://site.test',
+  PREVIEW_SECRET: 'test-preview-secret',
+  PREVIEW_API_TOKEN: 'test-preview-api-token',
 };
 
 /** The suite runs on SQLite, and again on a throw-away PostgreSQL server with CMS_TEST_DATABASE=postgres. */
