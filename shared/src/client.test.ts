@@ -86,14 +86,14 @@ describe('fetchArticles and fetchComments', () => {
     expect(logged).not.toHaveBeenCalled();
   });
 
-  it('ask for the populated articles, 100 a page, without credentials', async () => {
+  it('ask for the populated articles, 100 a page, with cookies for the page’s own origin only', async () => {
     answer(strapiCollection([anArticle()], 100));
     await fetchArticles();
     const [url] = requested();
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost:1337/api/articles');
     expect(url.searchParams.get('populate')).toBe('*');
     expect(url.searchParams.get('pagination[pageSize]')).toBe('100');
-    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -168,7 +168,7 @@ describe('fetchHomeArticles', () => {
       'populate[photo_article]': 'true',
       'populate[topics]': 'true',
     });
-    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
   });
 
   it.each(failures)('is empty and logged on %s', async (_, failure) => {
@@ -256,7 +256,7 @@ describe('the counted lists', () => {
     const [url] = requested();
     expect(url.pathname).toBe(pathname);
     expect(queryOf(url)).toEqual(query);
-    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
   });
 
   it.each(reads)('%s: is empty and logged when it cannot be read', async (name, load) => {
@@ -369,7 +369,7 @@ describe('single entries', () => {
     answer(() => json({ data: [first, { id: 2, documentId: 'second', title: 'Second' }] }));
     await expect(load()).resolves.toEqual(first);
     expect(addressOf(fetchMock.mock.calls[0][0])).toBe(`http://localhost:1337/api/${collection}?populate=*`);
-    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('omit');
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
   });
 
   it('is null when the collection is empty', async () => {

@@ -64,6 +64,8 @@ export interface ServerReads {
   signal: AbortSignal;
   /** Told of each read that failed: a page rendered without one is not kept as a good copy. */
   failed(url: string): void;
+  /** How the page reads `url` instead: a preview reads drafts, with credentials the browser never sees. */
+  prepare?: (url: string) => { url: string; headers: Record<string, string> };
 }
 
 const SERVER_READS = Symbol.for('@blog/shared server reads');
@@ -78,11 +80,14 @@ const serverReads = (): ServerReads | undefined =>
   (globalThis as typeof globalThis & { [SERVER_READS]?: ServerReadsLookup })[SERVER_READS]?.();
 
 async function request(url: string, fresh: boolean): Promise<unknown> {
-  const response = await fetch(url, {
-    credentials: 'omit',
-    headers: { Accept: 'application/json' },
+  const server = serverReads();
+  const prepared = server?.prepare?.(url) ?? { url, headers: {} };
+  const response = await fetch(prepared.url, {
+    // No cookie goes to the CMS (another origin); a preview's reads go to the page's own origin, with its cookie.
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...prepared.headers },
     ...(fresh ? { cache: 'no-cache' as const } : {}),
-    signal: serverReads()?.signal,
+    signal: server?.signal,
   });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.json();

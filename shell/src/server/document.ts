@@ -22,7 +22,7 @@ export interface DocumentTemplate {
 }
 
 // The build's HTML is minified: its attributes may have lost their quotes.
-const ROOT = /<div id="?root"?>/;
+export const ROOT = /<div id="?root"?>/;
 
 const CONFIG_SCRIPT = /<script src="?\/config\.js"?><\/script>/;
 const STYLESHEET = /<link rel="?stylesheet"? href="?([^"\s>]+)"?\s*\/?>/g;

@@ -19,7 +19,7 @@ export interface HeadInput {
   preconnect: string[];
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A stylesheet the page needs before it paints; its rules when they can be written into the page. */

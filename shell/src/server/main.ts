@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { SiteConfig } from '@blog/shared';
+import { siteConfig, type SiteConfig } from '@blog/shared';
 import { documentTemplate } from './document';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
+import { PREVIEW_CMS_PATH } from './preview';
 import { RedisPageStore } from './redis-store';
 import { ServerSections } from './sections';
 import { siteHandler } from './site';
@@ -20,9 +21,17 @@ globalThis.__BLOG_CONFIG__ = JSON.parse(
 ) as Partial<SiteConfig>;
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
-const template = documentTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'), {
-  config: globalThis.__BLOG_CONFIG__ ?? {},
-  file: (href) => readFileSync(path.join(dist, href), 'utf8'),
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
+const template = documentTemplate(html, { config: globalThis.__BLOG_CONFIG__ ?? {}, file });
+// A preview's browser reads the CMS through this server, which adds what a draft needs; media as before.
+const previewTemplate = documentTemplate(html, {
+  config: {
+    ...globalThis.__BLOG_CONFIG__,
+    cmsUrl: `${options.siteUrl}${PREVIEW_CMS_PATH}`,
+    mediaUrl: siteConfig().mediaUrl,
+  },
+  file,
 });
 
 const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
@@ -30,7 +39,7 @@ const cache = new PageCache(store, options.cacheTtlMs);
 
 async function start() {
   await sections.start(options.revalidateMs);
-  const server = http.createServer(siteHandler(options, { template, sections, cache }));
+  const server = http.createServer(siteHandler(options, { template, previewTemplate, sections, cache }));
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
   if (!options.revalidateSecret)
     console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');

@@ -6,4 +6,12 @@ describe('the render server’s options', () => {
     expect(serverOptions({ BLOG_CACHE_MAX_MB: '0.001' }, '/dist').cacheMaxBytes).toBe(1048);
     expect(serverOptions({}, '/dist').cacheMaxBytes).toBe(64 * 1024 * 1024);
   });
+
+  it('open previews only with a shared secret', () => {
+    expect(serverOptions({}, '/dist').preview).toBeUndefined();
+    expect(serverOptions({ PREVIEW_SECRET: 's', PREVIEW_API_TOKEN: 't' }, '/dist').preview).toEqual({
+      secret: 's',
+      apiToken: 't',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PreviewOptions } from './preview';
 
 /** How a render server runs: from its environment, with defaults for `npm start`. */
 export interface ServerOptions {
@@ -29,6 +30,8 @@ export interface ServerOptions {
   revalidateSecret: string | undefined;
   /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
   purge: { url: string; authorization: string | undefined } | undefined;
+  /** The admin panel's Preview (`PREVIEW_SECRET`, shared with the CMS; `PREVIEW_API_TOKEN`, its read-only token); none turns it off. */
+  preview: PreviewOptions | undefined;
 }
 
 export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -66,6 +69,9 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
       ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }
+      : undefined,
+    preview: env.PREVIEW_SECRET
+      ? { secret: env.PREVIEW_SECRET, apiToken: env.PREVIEW_API_TOKEN || undefined }
       : undefined,
   };
 }

@@ -19,9 +19,10 @@ import { StaticRouter } from 'react-router-dom/server';
 import { loadFooter } from '../components/Footer';
 import { Root } from '../Root';
 import { SERVER_STATE_ID, serializeState, type ServerState } from '../state';
-import type { DocumentTemplate } from './document';
-import { headTags } from './head';
+import { ROOT, type DocumentTemplate } from './document';
+import { escapeHtml, headTags } from './head';
 import type { Rendered } from './page-cache';
+import { previewBanner, type PreviewStatus } from './preview';
 import type { ServerSections } from './sections';
 import { tagsOfReads } from './tags';
 
@@ -32,6 +33,14 @@ export interface PageContext {
   siteUrl: string;
   /** How long a page's reads may take, all together. */
   readTimeoutMs: number;
+  /** A preview's page: drafts read as it says, a banner above it; this browser's alone, never kept. */
+  preview?: PagePreview;
+}
+
+export interface PagePreview {
+  status: PreviewStatus;
+  /** How each of the page's reads is made. */
+  read: (url: string) => { url: string; headers: Record<string, string> };
 }
 
 // Each page's reads, wherever in the page (and in whichever section's copy of the client) they are made.
@@ -46,6 +55,7 @@ export async function withReadDeadline<T>(
   signal: AbortSignal,
   timeoutMs: number,
   work: () => Promise<T>,
+  prepare?: ServerReads['prepare'],
 ): Promise<{ value: T; readFailed: boolean }> {
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
   // combined one refers to can be collected before it fires, and the reads never end.
@@ -62,6 +72,7 @@ export async function withReadDeadline<T>(
     failed: () => {
       readFailed = true;
     },
+    prepare,
   };
   try {
     const value = await pageReads.run(reads, work);
@@ -156,26 +167,31 @@ export async function renderPage(
     [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page }] : []));
 
   let loadFailed = false;
-  const { readFailed } = await withReadDeadline(signal, context.readTimeoutMs, async () => {
-    const main = section && (await load(section.module));
-    let shown: RemoteModuleId[] = [];
-    try {
-      shown = main?.page?.remotes?.(request) ?? [];
-    } catch (error) {
-      if (section) fail(section.module, 'could not say what it shows', error);
-    }
-    await Promise.all(shown.map(load));
-    await Promise.all([
-      loadFooter(reads),
-      ...pages().map(({ id, page }) =>
-        page.load(request, reads).catch((error: unknown) => {
-          // Rendered with what it has, as when a read fails.
-          console.error(`The ${id} section could not load ${url.pathname} on the server`, error);
-          loadFailed = true;
-        }),
-      ),
-    ]);
-  });
+  const { readFailed } = await withReadDeadline(
+    signal,
+    context.readTimeoutMs,
+    async () => {
+      const main = section && (await load(section.module));
+      let shown: RemoteModuleId[] = [];
+      try {
+        shown = main?.page?.remotes?.(request) ?? [];
+      } catch (error) {
+        if (section) fail(section.module, 'could not say what it shows', error);
+      }
+      await Promise.all(shown.map(load));
+      await Promise.all([
+        loadFooter(reads),
+        ...pages().map(({ id, page }) =>
+          page.load(request, reads).catch((error: unknown) => {
+            // Rendered with what it has, as when a read fails.
+            console.error(`The ${id} section could not load ${url.pathname} on the server`, error);
+            loadFailed = true;
+          }),
+        ),
+      ]);
+    },
+    context.preview?.read,
+  );
 
   let head: PageHead | undefined;
   for (const { id, page } of pages()) {
@@ -206,11 +222,15 @@ export async function renderPage(
     <Root reads={reads} loader={loader} router={(app) => <StaticRouter location={address}>{app}</StaticRouter>} />,
     signal,
   );
+  const { preview } = context;
+  const beforeApp = preview
+    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview.status, escapeHtml)}${root}`)
+    : template.beforeApp;
   return {
     status: section ? 200 : 404,
     type: 'text/html; charset=utf-8',
     body:
-      `${template.beforeHead}    ${tags}\n  ${template.beforeApp}${html}</div>\n` +
+      `${template.beforeHead}    ${tags}\n  ${beforeApp}${html}</div>\n` +
       `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>${template.afterApp}`,
     tags: tagsOfReads(reads),
     degraded: readFailed || loadFailed || failed.size > 0 || partFailed,

@@ -1,13 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fetchArchiveYear, fetchArchiveYears, fetchArticleSummaries, pageAddress, routeAt } from '@blog/shared';
+import {
+  fetchArchiveYear,
+  fetchArchiveYears,
+  fetchArticleSummaries,
+  pageAddress,
+  routeAt,
+  siteConfig,
+} from '@blog/shared';
 import compression from 'compression';
 import sirv from 'sirv';
+import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { ServerOptions } from './options';
 import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
-import { renderPage, withReadDeadline, type PageContext } from './render';
+import {
+  PREVIEW_CMS_PATH,
+  PREVIEW_EXIT_PATH,
+  PREVIEW_PATH,
+  PREVIEW_SECONDS,
+  endedPreviewCookie,
+  isSecret,
+  previewCookie,
+  previewOf,
+  previewRead,
+  type Preview,
+} from './preview';
+import { renderPage, withReadDeadline, type PageContext, type PageTarget } from './render';
 import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
 
@@ -75,8 +95,17 @@ async function purgeCdn({ url, authorization }: { url: string; authorization: st
   }
 }
 
-export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs'> {
+/** What `work` gives; nothing when it failed because the visitor it was for left (nobody's failure). */
+const forVisitor = <T>(work: Promise<T>, visitor: AbortSignal): Promise<T | undefined> =>
+  work.catch((error: unknown) => {
+    if (visitor.aborted) return undefined;
+    throw error;
+  });
+
+export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs' | 'preview'> {
   cache: PageCache;
+  /** The document of a preview's page: its browser reads the CMS through this server. */
+  previewTemplate: DocumentTemplate;
 }
 
 /**
@@ -84,9 +113,13 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
  * the sitemap and the feed likewise, robots.txt, the shell's own files, the health check and the
  * CMS's reports of changes. Links are built from `BLOG_SITE_URL` only, never from the request.
  */
-export function siteHandler(options: ServerOptions, { cache, ...context }: SiteContext) {
+export function siteHandler(options: ServerOptions, { cache, previewTemplate, ...context }: SiteContext) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
+  const secure = siteUrl.startsWith('https:');
+  // Pages are framed by the site itself only; a preview also by the admin panel, on the CMS's origin.
+  const frameAncestors = `frame-ancestors 'self'`;
+  const previewFrameAncestors = `${frameAncestors} ${new URL(siteConfig().cmsUrl).origin}`;
   const gzip = compression();
   const files = sirv(options.dist, {
     // Looked up on every request: an edited `config.js` or `remotes.json` is served at once.
@@ -111,6 +144,7 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
     res.setHeader('Cache-Control', good ? options.htmlCacheControl : 'no-store');
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('X-Cache', outcome.toUpperCase());
+    res.setHeader('Content-Security-Policy', frameAncestors);
     if (good) {
       res.setHeader('ETag', page.etag);
       // What it shows, for a CDN that purges by tag (Fastly, Varnish xkey; Cloudflare reads Cache-Tag).
@@ -143,8 +177,8 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
     }
     const visitor = new AbortController();
     res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
-    const { page, outcome } = await cache.serve(key, render, visitor.signal);
-    if (!visitor.signal.aborted) send(req, res, page, outcome);
+    const answer = await forVisitor(cache.serve(key, render, visitor.signal), visitor.signal);
+    if (answer && !visitor.signal.aborted) send(req, res, answer.page, answer.outcome);
   }
 
   const renderFeed =
@@ -177,6 +211,69 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
       }),
       404,
     );
+
+  /** The admin panel's Preview button: a preview for this browser, then the page it previews. */
+  function openPreview(res: ServerResponse, search: string) {
+    if (!options.preview) return plain(res, 404, 'Not Found: preview is off (PREVIEW_SECRET is not set)');
+    const query = new URLSearchParams(search);
+    if (!isSecret(options.preview.secret, query.get('secret')))
+      return plain(res, 401, 'Unauthorized: a preview needs the shared secret (PREVIEW_SECRET)');
+    const page = query.get('path') ?? '';
+    const target = page.startsWith('/') && !page.startsWith('//') ? requestTarget(page) : undefined;
+    const status = query.get('status') ?? 'draft';
+    if (!target || !routeAt(target.pathname) || (status !== 'draft' && status !== 'published'))
+      return plain(res, 400, 'Bad Request: path must be a page of the site, status draft or published');
+    const preview: Preview = { status, expiresAt: Date.now() + PREVIEW_SECONDS * 1000 };
+    res.statusCode = 303;
+    res.setHeader('Set-Cookie', previewCookie(options.preview.secret, preview, secure));
+    res.setHeader('Location', `${target.pathname}${target.search}`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end();
+  }
+
+  function exitPreview(res: ServerResponse) {
+    res.statusCode = 303;
+    res.setHeader('Set-Cookie', endedPreviewCookie(secure));
+    res.setHeader('Location', '/Home');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end();
+  }
+
+  const previewReads = (preview: Preview) => (url: string) =>
+    previewRead(url, siteConfig().cmsUrl, preview, options.preview?.apiToken);
+
+  /** A preview's page: rendered for this browser alone, never kept, never indexed. */
+  async function servePreview(req: IncomingMessage, res: ServerResponse, target: PageTarget, preview: Preview) {
+    const visitor = new AbortController();
+    res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
+    const context = {
+      ...pageContext,
+      template: previewTemplate,
+      preview: { status: preview.status, read: previewReads(preview) },
+    };
+    const page = await forVisitor(renderPage(target, context, visitor.signal), visitor.signal);
+    if (!page || visitor.signal.aborted) return;
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', page.type);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('Content-Security-Policy', previewFrameAncestors);
+    res.end(req.method === 'HEAD' ? undefined : page.body);
+  }
+
+  /** A preview's browser reads the CMS's API here: drafts with the token, which it never sees; nothing else may. */
+  async function previewApi(res: ServerResponse, pathname: string, search: string, preview: Preview | undefined) {
+    if (!preview) return plain(res, 403, 'Forbidden: only a preview reads the CMS here');
+    const { url, headers } = previewReads(preview)(
+      `${siteConfig().cmsUrl}${pathname.slice(PREVIEW_CMS_PATH.length)}${search}`,
+    );
+    const answer = await fetch(url, { headers: { Accept: 'application/json', ...headers } }).catch(() => undefined);
+    if (!answer) return plain(res, 502, 'Bad Gateway: the CMS did not answer');
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', answer.headers.get('content-type') ?? 'application/json');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  }
 
   async function revalidate(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req, MAX_REPORT_BYTES);
@@ -223,6 +320,10 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
       return;
     }
     if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
+    const preview = options.preview && previewOf(options.preview.secret, req.headers.cookie, Date.now());
+    if (pathname === PREVIEW_PATH) return openPreview(res, search);
+    if (pathname === PREVIEW_EXIT_PATH) return exitPreview(res);
+    if (pathname.startsWith(`${PREVIEW_CMS_PATH}/api/`)) return previewApi(res, pathname, search, preview);
     const runtimeFile = runtimeFiles[pathname];
     if (runtimeFile) {
       // Read on every request, from wherever the server was pointed: an edit shows at once.
@@ -245,7 +346,9 @@ export function siteHandler(options: ServerOptions, { cache, ...context }: SiteC
     }
     if (route) {
       const address = pageAddress(route.path, route.section, new URLSearchParams(search));
-      return serve(req, res, address, (signal) => renderPage({ address, section: route.section }, pageContext, signal));
+      const target = { address, section: route.section };
+      if (preview) return servePreview(req, res, target, preview);
+      return serve(req, res, address, (signal) => renderPage(target, pageContext, signal));
     }
     // The build's own page and the render server's code are not the site's, however the address spells them.
     if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/'))
