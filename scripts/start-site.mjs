@@ -30,6 +30,11 @@ buildApps();
 
 // Shared by the CMS, which signs its reports of changes with it, and the render server: new each run.
 const revalidateSecret = process.env.REVALIDATE_SECRET || randomBytes(32).toString('hex');
+// The admin panel's Preview: the secret its button sends to the site, the read-only token the render server reads drafts with.
+const preview = {
+  PREVIEW_SECRET: process.env.PREVIEW_SECRET || randomBytes(32).toString('hex'),
+  PREVIEW_API_TOKEN: process.env.PREVIEW_API_TOKEN || randomBytes(48).toString('hex'),
+};
 
 // This run's addresses, written where the render server reads them (the built files name the usual ports).
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'blog-site-'));
@@ -98,6 +103,8 @@ function launchCms() {
         .join(','),
       RENDER_SERVER_URLS: siteUrl,
       REVALIDATE_SECRET: revalidateSecret,
+      BLOG_SITE_URL: process.env.BLOG_SITE_URL || siteUrl,
+      ...preview,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
@@ -118,6 +125,7 @@ async function launchRenderServer() {
     BLOG_REMOTES_FILE: remotesFile,
     BLOG_CONFIG_FILE: configFile,
     REVALIDATE_SECRET: revalidateSecret,
+    ...preview,
   });
   return { pid: server.pid, exited: server.exited, stop: () => server.close() };
 }

@@ -45,12 +45,19 @@ export default async function globalSetup() {
   const standIns = await startStandIns();
   // The CMS reports its changes to the site's render server and to those tests start on the spare origins.
   const revalidateSecret = randomBytes(32).toString('hex');
+  // The admin panel's Preview opens the site's /preview with this secret; the render server reads drafts with this token.
+  const preview = {
+    PREVIEW_SECRET: randomBytes(32).toString('hex'),
+    PREVIEW_API_TOKEN: randomBytes(48).toString('hex'),
+  };
   const renderServers = [appUrls.shell, ...[...spareSitePorts].map((port) => `http://localhost:${port}`)];
   const cms = await startStrapi({
     env: {
       CORS_ORIGINS: siteOrigins.join(','),
       RENDER_SERVER_URLS: renderServers.join(','),
       REVALIDATE_SECRET: revalidateSecret,
+      BLOG_SITE_URL: appUrls.shell,
+      ...preview,
       WRITE_RATE_LIMIT: '100000',
       // The CMS places the contact address when it is saved (the seed too).
       GEOCODER_URL: `${standIns.url}/geocoder/search`,
@@ -79,7 +86,12 @@ export default async function globalSetup() {
     Object.entries(sections).map(([name, app]) => serve.serveDist(path.join(runDir, app.package), ports[name])),
   );
   // Re-pointing a section shows within a second here (10 s by default).
-  const renderEnv = { BLOG_REVALIDATE_SECONDS: '1', BLOG_SITE_URL: appUrls.shell, REVALIDATE_SECRET: revalidateSecret };
+  const renderEnv = {
+    BLOG_REVALIDATE_SECONDS: '1',
+    BLOG_SITE_URL: appUrls.shell,
+    REVALIDATE_SECRET: revalidateSecret,
+    ...preview,
+  };
   servers.push(await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv));
 
   process.env.SITE_URL = appUrls.shell;
@@ -90,6 +102,7 @@ export default async function globalSetup() {
   process.env.SHELL_DIST = path.join(runDir, shell.package);
   process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);
   process.env.REVALIDATE_SECRET = revalidateSecret;
+  process.env.PREVIEW_SECRET = preview.PREVIEW_SECRET;
 
   return async () => {
     // The render server first: it would otherwise log every section it can no longer reach.
