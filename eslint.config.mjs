@@ -14,7 +14,7 @@ export default tseslint.config(
       '**/coverage/',
       'cms/build/',
       'cms/.strapi/',
-      'cms/.tmp/',
+      '**/.tmp/',
       'cms/public/',
       'cms/types/generated/',
       'e2e/test-results/',

@@ -6,6 +6,7 @@ import { documentTemplate } from './document';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
+import { PreviewBuilds } from './preview-builds';
 import { RedisPageStore } from './redis-store';
 import { ServerSections } from './sections';
 import { siteHandler } from './site';
@@ -36,20 +37,38 @@ const previewTemplate = documentTemplate(html, {
 
 const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
 const cache = new PageCache(store, options.cacheTtlMs);
+// A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
+const previewBuilds =
+  options.preview && !options.previewSections
+    ? new PreviewBuilds({
+        entry: path.join(dist, 'server', 'index.js'),
+        remotesFile: options.remotesFile,
+        max: options.previewMaxBuilds,
+        env: process.env,
+      })
+    : undefined;
 
 async function start() {
   await sections.start(options.revalidateMs);
-  const server = http.createServer(siteHandler(options, { template, previewTemplate, sections, cache }));
+  const server = http.createServer(siteHandler(options, { template, previewTemplate, previewBuilds, sections, cache }));
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
-  if (!options.revalidateSecret)
+  if (!options.revalidateSecret && !options.previewSections)
     console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
+    previewBuilds?.close();
     server.close();
     void store.close();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A preview's render server ends with the one that started it, however that one ends; the channel
+  // to it keeps it running no more than the server it started does.
+  process.channel?.unref();
+  process.on('disconnect', () => {
+    stop();
+    process.exit(0);
+  });
 }
 
 start().catch((error: unknown) => {

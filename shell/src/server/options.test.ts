@@ -14,4 +14,12 @@ describe('the render server’s options', () => {
       apiToken: 't',
     });
   });
+
+  it('name the origins builds may be previewed from, as origins', () => {
+    expect(serverOptions({}, '/dist').previewOrigins).toEqual([]);
+    expect(
+      serverOptions({ BLOG_PREVIEW_ORIGINS: 'https://builds.example/team/, http://localhost:4100' }, '/dist')
+        .previewOrigins,
+    ).toEqual(['https://builds.example', 'http://localhost:4100']);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PreviewOptions } from './preview';
+import type { SectionOverrides } from './section-preview';
 
 /** How a render server runs: from its environment, with defaults for `npm start`. */
 export interface ServerOptions {
@@ -32,6 +33,12 @@ export interface ServerOptions {
   purge: { url: string; authorization: string | undefined } | undefined;
   /** The admin panel's Preview (`PREVIEW_SECRET`, shared with the CMS; `PREVIEW_API_TOKEN`, its read-only token); none turns it off. */
   preview: PreviewOptions | undefined;
+  /** Origins a team's build may be previewed from (`BLOG_PREVIEW_ORIGINS`), beside those the sections are deployed on. */
+  previewOrigins: string[];
+  /** The most render servers of previewed builds run at once (`BLOG_PREVIEW_MAX_BUILDS`). */
+  previewMaxBuilds: number;
+  /** Set in a render server of previewed builds only: the builds it loads, which every page it renders names. */
+  previewSections: SectionOverrides | undefined;
 }
 
 export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -72,6 +79,14 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
       : undefined,
     preview: env.PREVIEW_SECRET
       ? { secret: env.PREVIEW_SECRET, apiToken: env.PREVIEW_API_TOKEN || undefined }
+      : undefined,
+    previewOrigins: (env.BLOG_PREVIEW_ORIGINS ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((address) => new URL(address).origin),
+    previewMaxBuilds: Math.max(1, Math.floor(positive(env.BLOG_PREVIEW_MAX_BUILDS, 3))),
+    previewSections: env.BLOG_PREVIEW_SECTIONS
+      ? (JSON.parse(env.BLOG_PREVIEW_SECTIONS) as SectionOverrides)
       : undefined,
   };
 }

@@ -64,11 +64,21 @@ describe('a preview', () => {
     expect(previewRead(`${cms}/api/about-mes`, cms, preview, undefined).headers).toEqual({});
   });
 
+  const escape = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
   it('says what it shows, escaped, and how to leave', () => {
-    const banner = previewBanner('Drones <& tanks>', 'draft', (text) =>
-      text.replace(/</g, '&lt;').replace(/>/g, '&gt;'),
-    );
-    expect(banner).toContain('Preview of the draft of “Drones &lt;& tanks&gt;”');
+    const banner = previewBanner('Drones <& tanks>', { status: 'draft' }, escape);
+    expect(banner).toContain('Preview of the draft of “Drones &lt;& tanks&gt;”: only this browser sees it.');
     expect(banner).toContain('<a href="/preview/exit"');
+  });
+
+  it('names the sections loaded from other builds, with or without drafts', () => {
+    const sections = { mf_pages: 'https://builds.example/<pages>/mf-manifest.json' };
+    expect(previewBanner('About', { sections }, escape)).toContain(
+      'Preview of mf_pages from https://builds.example/&lt;pages&gt;/mf-manifest.json: only this browser sees it.',
+    );
+    expect(previewBanner('About', { status: 'draft', sections }, escape)).toContain(
+      'Preview of the draft of “About”, with mf_pages from https://builds.example/&lt;pages&gt;/mf-manifest.json:',
+    );
   });
 });

@@ -38,35 +38,49 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export const isSecret = (secret: string, given: string | null | undefined) =>
   secret !== '' && typeof given === 'string' && timingSafeEqual(digest(secret), digest(given));
 
+/** HMAC-SHA256 of `text`, in hex: what the server's cookies are signed with. */
+export const signatureOf = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+
+/** Whether `given` (hex) is `expected` (hex), compared in constant time. */
+export const sameSignature = (expected: string, given: string) =>
+  expected.length === given.length && timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
+
 const signature = (secret: string, status: PreviewStatus, expiresAt: number) =>
-  createHmac('sha256', secret).update(`preview.${status}.${expiresAt}`).digest('hex');
+  signatureOf(secret, `preview.${status}.${expiresAt}`);
+
+/** The values of the cookies named `name` in a request's `Cookie` header. */
+export function cookiesNamed(cookieHeader: string | undefined, name: string): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader
+    .split(';')
+    .map((cookie) => cookie.trim().split('='))
+    .filter(([key]) => key === name)
+    .map(([, value = '']) => value);
+}
+
+/** `Set-Cookie` for one of a preview's cookies: HttpOnly, for the whole site; SameSite=None (the admin panel's frame) when over https. */
+export function previewCookieOf(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  const attributes = secure ? 'Secure; SameSite=None' : 'SameSite=Lax';
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; ${attributes}`;
+}
 
 /** The cookie's value: `<status>.<expiry in ms>.<HMAC-SHA256>`. */
 export const previewCookieValue = (secret: string, { status, expiresAt }: Preview) =>
   `${status}.${expiresAt}.${signature(secret, status, expiresAt)}`;
 
-/** `Set-Cookie` for a preview: HttpOnly, for the whole site; SameSite=None (the admin panel's frame) when over https. */
-export function previewCookie(secret: string, preview: Preview, secure: boolean): string {
-  const attributes = secure ? 'Secure; SameSite=None' : 'SameSite=Lax';
-  return `${PREVIEW_COOKIE}=${previewCookieValue(secret, preview)}; Path=/; Max-Age=${PREVIEW_SECONDS}; HttpOnly; ${attributes}`;
-}
-
-/** `Set-Cookie` that ends a preview. */
-export const endedPreviewCookie = (secure: boolean) =>
-  `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; ${secure ? 'Secure; SameSite=None' : 'SameSite=Lax'}`;
+/** `Set-Cookie` for a preview of drafts. */
+export const previewCookie = (secret: string, preview: Preview, secure: boolean) =>
+  previewCookieOf(PREVIEW_COOKIE, previewCookieValue(secret, preview), PREVIEW_SECONDS, secure);
 
 /** The preview a request's cookies carry, when one is signed with `secret` and not expired. */
 export function previewOf(secret: string, cookieHeader: string | undefined, now: number): Preview | undefined {
-  if (!secret || !cookieHeader) return undefined;
-  for (const cookie of cookieHeader.split(';')) {
-    const [name, value = ''] = cookie.trim().split('=');
-    if (name !== PREVIEW_COOKIE) continue;
+  if (!secret) return undefined;
+  for (const value of cookiesNamed(cookieHeader, PREVIEW_COOKIE)) {
     const match = /^(draft|published)\.(\d{1,16})\.([0-9a-f]{64})$/.exec(value);
     if (!match) continue;
     const status = match[1] as PreviewStatus;
     const expiresAt = Number(match[2]);
-    const expected = Buffer.from(signature(secret, status, expiresAt), 'hex');
-    if (expiresAt > now && timingSafeEqual(expected, Buffer.from(match[3], 'hex'))) return { status, expiresAt };
+    if (expiresAt > now && sameSignature(signature(secret, status, expiresAt), match[3])) return { status, expiresAt };
   }
   return undefined;
 }
@@ -88,13 +102,27 @@ export function previewRead(
   return { url: address.href, headers: { Authorization: `Bearer ${apiToken}` } };
 }
 
+/** What a page shows in place of what is public: drafts (or the published version), sections loaded from elsewhere. */
+export interface PreviewShown {
+  status?: PreviewStatus;
+  /** Each section loaded from another build, by its container: the build's manifest. */
+  sections?: Record<string, string>;
+}
+
 /** What a preview says at the top of its page, outside the part React hydrates: what is shown, and the way out. */
-export function previewBanner(title: string, status: PreviewStatus, escape: (text: string) => string): string {
-  const what = status === 'draft' ? 'the draft of' : 'the published version of';
+export function previewBanner(
+  title: string,
+  { status, sections = {} }: PreviewShown,
+  escape: (text: string) => string,
+) {
+  const shown = [
+    ...(status ? [`${status === 'draft' ? 'the draft of' : 'the published version of'} “${escape(title)}”`] : []),
+    ...Object.entries(sections).map(([container, manifest]) => `${escape(container)} from ${escape(manifest)}`),
+  ];
   return (
     `<aside class="preview-banner" aria-label="Preview" style="padding:.5rem 1rem;background:#fff3c4;color:#3d2e00;` +
-    `font:0.95rem/1.4 system-ui,sans-serif;border-bottom:1px solid #e0c060">` +
-    `Preview of ${what} “${escape(title)}”: only this browser sees it. ` +
+    `font:0.95rem/1.4 system-ui,sans-serif;border-bottom:1px solid #e0c060;overflow-wrap:anywhere">` +
+    `Preview of ${shown.join(', with ')}: only this browser sees it. ` +
     `<a href="${PREVIEW_EXIT_PATH}" style="color:inherit;font-weight:600">Exit preview</a></aside>`
   );
 }

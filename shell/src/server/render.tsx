@@ -22,7 +22,7 @@ import { SERVER_STATE_ID, serializeState, type ServerState } from '../state';
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
 import type { Rendered } from './page-cache';
-import { previewBanner, type PreviewStatus } from './preview';
+import { previewBanner, type PreviewShown } from './preview';
 import type { ServerSections } from './sections';
 import { tagsOfReads } from './tags';
 
@@ -37,10 +37,9 @@ export interface PageContext {
   preview?: PagePreview;
 }
 
-export interface PagePreview {
-  status: PreviewStatus;
-  /** How each of the page's reads is made. */
-  read: (url: string) => { url: string; headers: Record<string, string> };
+export interface PagePreview extends PreviewShown {
+  /** How each of the page's reads is made, when not as the public's. */
+  read?: (url: string) => { url: string; headers: Record<string, string> };
 }
 
 // Each page's reads, wherever in the page (and in whichever section's copy of the client) they are made.
@@ -224,7 +223,7 @@ export async function renderPage(
   );
   const { preview } = context;
   const beforeApp = preview
-    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview.status, escapeHtml)}${root}`)
+    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview, escapeHtml)}${root}`)
     : template.beforeApp;
   return {
     status: section ? 200 : 404,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
   fetchArchiveYear,
@@ -19,14 +19,25 @@ import {
   PREVIEW_CMS_PATH,
   PREVIEW_EXIT_PATH,
   PREVIEW_PATH,
+  PREVIEW_COOKIE,
   PREVIEW_SECONDS,
-  endedPreviewCookie,
   isSecret,
   previewCookie,
+  previewCookieOf,
   previewOf,
   previewRead,
   type Preview,
 } from './preview';
+import type { PreviewBuilds } from './preview-builds';
+import {
+  SECTIONS_COOKIE,
+  SECTIONS_PREVIEW_PATH,
+  allowedOrigins,
+  overridesAsked,
+  sectionsCookie,
+  sectionsOf,
+  type SectionOverrides,
+} from './section-preview';
 import { renderPage, withReadDeadline, type PageContext, type PageTarget } from './render';
 import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
@@ -106,6 +117,8 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   cache: PageCache;
   /** The document of a preview's page: its browser reads the CMS through this server. */
   previewTemplate: DocumentTemplate;
+  /** The render servers of the sections' builds that browsers preview; none where previews are off. */
+  previewBuilds?: PreviewBuilds;
 }
 
 /**
@@ -113,7 +126,10 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
  * the sitemap and the feed likewise, robots.txt, the shell's own files, the health check and the
  * CMS's reports of changes. Links are built from `BLOG_SITE_URL` only, never from the request.
  */
-export function siteHandler(options: ServerOptions, { cache, previewTemplate, ...context }: SiteContext) {
+export function siteHandler(
+  options: ServerOptions,
+  { cache, previewTemplate, previewBuilds, ...context }: SiteContext,
+) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
   const secure = siteUrl.startsWith('https:');
@@ -212,44 +228,116 @@ export function siteHandler(options: ServerOptions, { cache, previewTemplate, ..
       404,
     );
 
-  /** The admin panel's Preview button: a preview for this browser, then the page it previews. */
-  function openPreview(res: ServerResponse, search: string) {
-    if (!options.preview) return plain(res, 404, 'Not Found: preview is off (PREVIEW_SECRET is not set)');
-    const query = new URLSearchParams(search);
-    if (!isSecret(options.preview.secret, query.get('secret')))
-      return plain(res, 401, 'Unauthorized: a preview needs the shared secret (PREVIEW_SECRET)');
-    const page = query.get('path') ?? '';
-    const target = page.startsWith('/') && !page.startsWith('//') ? requestTarget(page) : undefined;
-    const status = query.get('status') ?? 'draft';
-    if (!target || !routeAt(target.pathname) || (status !== 'draft' && status !== 'published'))
-      return plain(res, 400, 'Bad Request: path must be a page of the site, status draft or published');
-    const preview: Preview = { status, expiresAt: Date.now() + PREVIEW_SECONDS * 1000 };
+  /** Sends this browser to `location`, with its preview's cookies set or ended. */
+  function redirect(res: ServerResponse, location: string, cookies: string[]) {
     res.statusCode = 303;
-    res.setHeader('Set-Cookie', previewCookie(options.preview.secret, preview, secure));
-    res.setHeader('Location', `${target.pathname}${target.search}`);
+    res.setHeader('Set-Cookie', cookies);
+    res.setHeader('Location', location);
     res.setHeader('Cache-Control', 'private, no-store');
     res.end();
   }
 
-  function exitPreview(res: ServerResponse) {
-    res.statusCode = 303;
-    res.setHeader('Set-Cookie', endedPreviewCookie(secure));
-    res.setHeader('Location', '/Home');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end();
+  /** A preview's query, once its secret is checked: what is previewed, and the page of the site it opens on. */
+  function previewQuery(res: ServerResponse, search: string, fallbackPath: string) {
+    if (!options.preview) {
+      plain(res, 404, 'Not Found: preview is off (PREVIEW_SECRET is not set)');
+      return undefined;
+    }
+    const query = new URLSearchParams(search);
+    if (!isSecret(options.preview.secret, query.get('secret'))) {
+      plain(res, 401, 'Unauthorized: a preview needs the shared secret (PREVIEW_SECRET)');
+      return undefined;
+    }
+    const page = query.get('path') ?? fallbackPath;
+    const target = page.startsWith('/') && !page.startsWith('//') ? requestTarget(page) : undefined;
+    if (!target || !routeAt(target.pathname)) {
+      plain(res, 400, 'Bad Request: path must be a page of the site');
+      return undefined;
+    }
+    return { secret: options.preview.secret, query, location: `${target.pathname}${target.search}` };
+  }
+
+  /** The admin panel's Preview button: a preview for this browser, then the page it previews. */
+  function openPreview(res: ServerResponse, search: string) {
+    const asked = previewQuery(res, search, '');
+    if (!asked) return;
+    const status = asked.query.get('status') ?? 'draft';
+    if (status !== 'draft' && status !== 'published')
+      return plain(res, 400, 'Bad Request: status must be draft or published');
+    const preview: Preview = { status, expiresAt: Date.now() + PREVIEW_SECONDS * 1000 };
+    redirect(res, asked.location, [previewCookie(asked.secret, preview, secure)]);
+  }
+
+  /** A team's builds of sections, loaded for this browser instead of the deployed ones. */
+  async function openSectionsPreview(res: ServerResponse, search: string) {
+    const asked = previewQuery(res, search, '/Home');
+    if (!asked) return;
+    const deployed = JSON.parse(await readFile(options.remotesFile, 'utf8')) as SectionOverrides;
+    const sections = overridesAsked(asked.query, deployed, allowedOrigins(options.previewOrigins, deployed));
+    if ('refused' in sections) return plain(res, 400, `Bad Request: ${sections.refused}`);
+    const expiresAt = Date.now() + PREVIEW_SECONDS * 1000;
+    redirect(res, asked.location, [sectionsCookie(asked.secret, sections.overrides, expiresAt, secure)]);
+  }
+
+  /** Ends every preview of this browser: drafts and sections alike. */
+  const exitPreview = (res: ServerResponse) =>
+    redirect(
+      res,
+      '/Home',
+      [PREVIEW_COOKIE, SECTIONS_COOKIE].map((name) => previewCookieOf(name, '', 0, secure)),
+    );
+
+  /** A browser that previews builds of sections is answered by the render server that loads them. */
+  async function viaPreviewBuild(req: IncomingMessage, res: ServerResponse, overrides: SectionOverrides) {
+    const origin = await previewBuilds?.origin(overrides).catch((error: unknown) => {
+      console.error('A preview of sections could not start', error);
+      return undefined;
+    });
+    if (!origin) return plain(res, 503, 'Service Unavailable: the preview of those builds could not start');
+    await new Promise<void>((resolve) => {
+      const upstream = http.request(
+        `${origin}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (error) => {
+        console.error('The render server of a preview of sections failed', error);
+        if (!res.headersSent) plain(res, 502, 'Bad Gateway: the preview of those builds did not answer');
+        else res.destroy();
+        resolve();
+      });
+      res.on('close', () => {
+        upstream.destroy();
+        resolve();
+      });
+      upstream.end();
+    });
   }
 
   const previewReads = (preview: Preview) => (url: string) =>
     previewRead(url, siteConfig().cmsUrl, preview, options.preview?.apiToken);
 
   /** A preview's page: rendered for this browser alone, never kept, never indexed. */
-  async function servePreview(req: IncomingMessage, res: ServerResponse, target: PageTarget, preview: Preview) {
+  async function servePreview(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: PageTarget,
+    preview: Preview | undefined,
+  ) {
     const visitor = new AbortController();
     res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
     const context = {
       ...pageContext,
-      template: previewTemplate,
-      preview: { status: preview.status, read: previewReads(preview) },
+      // Drafts are read through this server, by the browser too.
+      template: preview ? previewTemplate : pageContext.template,
+      preview: {
+        status: preview?.status,
+        read: preview && previewReads(preview),
+        sections: options.previewSections,
+      },
     };
     const page = await forVisitor(renderPage(target, context, visitor.signal), visitor.signal);
     if (!page || visitor.signal.aborted) return;
@@ -322,13 +410,21 @@ export function siteHandler(options: ServerOptions, { cache, previewTemplate, ..
     if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
     const preview = options.preview && previewOf(options.preview.secret, req.headers.cookie, Date.now());
     if (pathname === PREVIEW_PATH) return openPreview(res, search);
+    if (pathname === SECTIONS_PREVIEW_PATH) return openSectionsPreview(res, search);
     if (pathname === PREVIEW_EXIT_PATH) return exitPreview(res);
-    if (pathname.startsWith(`${PREVIEW_CMS_PATH}/api/`)) return previewApi(res, pathname, search, preview);
+    // The pages, the section list and the reads of a browser that previews builds are theirs.
+    const previewedBuilds =
+      options.preview && !options.previewSections
+        ? sectionsOf(options.preview.secret, req.headers.cookie, Date.now())
+        : undefined;
+    if (pathname.startsWith(`${PREVIEW_CMS_PATH}/api/`))
+      return previewedBuilds ? viaPreviewBuild(req, res, previewedBuilds) : previewApi(res, pathname, search, preview);
     const runtimeFile = runtimeFiles[pathname];
     if (runtimeFile) {
+      if (pathname === '/remotes.json' && previewedBuilds) return viaPreviewBuild(req, res, previewedBuilds);
       // Read on every request, from wherever the server was pointed: an edit shows at once.
       res.setHeader('Content-Type', runtimeFile.type);
-      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Cache-Control', options.previewSections ? 'private, no-store' : 'no-cache');
       res.end(await readFile(runtimeFile.file));
       return;
     }
@@ -347,7 +443,8 @@ export function siteHandler(options: ServerOptions, { cache, previewTemplate, ..
     if (route) {
       const address = pageAddress(route.path, route.section, new URLSearchParams(search));
       const target = { address, section: route.section };
-      if (preview) return servePreview(req, res, target, preview);
+      if (previewedBuilds) return viaPreviewBuild(req, res, previewedBuilds);
+      if (preview || options.previewSections) return servePreview(req, res, target, preview);
       return serve(req, res, address, (signal) => renderPage(target, pageContext, signal));
     }
     // The build's own page and the render server's code are not the site's, however the address spells them.

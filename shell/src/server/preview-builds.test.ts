@@ -1,0 +1,73 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PreviewBuilds } from './preview-builds';
+
+// A stand-in for the render server's code: it answers with the builds it was started for.
+const SERVER = `
+const http = require('node:http');
+http.createServer((req, res) => res.end(JSON.stringify({
+  builds: JSON.parse(process.env.BLOG_PREVIEW_SECTIONS),
+  remotes: require(process.env.BLOG_REMOTES_FILE),
+  cache: process.env.BLOG_CACHE_URL,
+}))).listen(Number(process.env.PORT), '127.0.0.1');
+process.channel?.unref();
+process.on('disconnect', () => process.exit(0));
+`;
+
+const pages = (n: number) => ({ mf_pages: `https://builds.example/${n}/mf-manifest.json` });
+const answer = async (origin: string) => (await fetch(origin)).json() as Promise<Record<string, unknown>>;
+const answers = (origin: string) =>
+  fetch(origin).then(
+    () => true,
+    () => false,
+  );
+
+describe('the render servers of previewed builds', () => {
+  let dir: string;
+  let builds: PreviewBuilds;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'preview-builds-'));
+    writeFileSync(path.join(dir, 'server.js'), SERVER);
+    writeFileSync(
+      path.join(dir, 'remotes.json'),
+      JSON.stringify({
+        mf_pages: 'http://localhost:3004/mf-manifest.json',
+        mf_contact: 'http://localhost:3003/mf-manifest.json',
+      }),
+    );
+    builds = new PreviewBuilds({
+      entry: path.join(dir, 'server.js'),
+      remotesFile: path.join(dir, 'remotes.json'),
+      max: 2,
+      env: { ...process.env, BLOG_CACHE_URL: 'redis://shared:6379' },
+    });
+  });
+  afterEach(() => {
+    builds.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('start one server per set of builds, pointed at them, sharing no cache', async () => {
+    const origin = await builds.origin(pages(1));
+    expect(await answer(origin)).toEqual({
+      builds: pages(1),
+      remotes: { mf_pages: pages(1).mf_pages, mf_contact: 'http://localhost:3003/mf-manifest.json' },
+      cache: '',
+    });
+    expect(await builds.origin(pages(1))).toBe(origin);
+  });
+
+  it('stop the one unused for longest when more are asked for than are kept', async () => {
+    const first = await builds.origin(pages(1));
+    const second = await builds.origin(pages(2));
+    expect(await builds.origin(pages(1))).toBe(first);
+    await builds.origin(pages(3));
+    for (let attempt = 0; attempt < 50 && (await answers(second)); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await answers(second)).toBe(false);
+    expect(await answers(first)).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { SectionOverrides } from './section-preview';
+
+export interface PreviewBuildsOptions {
+  /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
+  entry: string;
+  /** Where the sections are deployed: each server loads these, but for the builds it was started for. */
+  remotesFile: string;
+  /** The most servers kept at once; the least recently used is stopped first. */
+  max: number;
+  /** The render server's own settings, which each one shares. */
+  env: NodeJS.ProcessEnv;
+  startTimeoutMs?: number;
+}
+
+interface PreviewServer {
+  origin: string;
+  child: ChildProcess;
+  dir: string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The render servers of the sections' builds that browsers preview. A build's code runs in a
+ * process of its own: it cannot reach the deployed sections' modules, and stopping it frees all it
+ * loaded. At most `max` run at once; one unused for longest is stopped to make room.
+ */
+export class PreviewBuilds {
+  private servers = new Map<string, Promise<PreviewServer>>();
+
+  constructor(private readonly options: PreviewBuildsOptions) {}
+
+  /** The address of the server that renders with `overrides`, started when none does. */
+  async origin(overrides: SectionOverrides): Promise<string> {
+    const key = JSON.stringify(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
+    let server = this.servers.get(key);
+    if (server) {
+      // Used last: the last to be stopped.
+      this.servers.delete(key);
+    } else {
+      server = this.start(overrides);
+      server.catch(() => this.servers.get(key) === server && this.servers.delete(key));
+    }
+    this.servers.set(key, server);
+    for (const [oldest, kept] of this.servers) {
+      if (this.servers.size <= this.options.max) break;
+      this.servers.delete(oldest);
+      void kept.then(stop, () => undefined);
+    }
+    return (await server).origin;
+  }
+
+  /** Stops every one. */
+  close(): void {
+    for (const server of this.servers.values()) void server.then(stop, () => undefined);
+    this.servers.clear();
+  }
+
+  private async start(overrides: SectionOverrides): Promise<PreviewServer> {
+    const deployed = JSON.parse(await readFile(this.options.remotesFile, 'utf8')) as SectionOverrides;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
+    const remotesFile = path.join(dir, 'remotes.json');
+    writeFileSync(remotesFile, JSON.stringify({ ...deployed, ...overrides }));
+    const port = await freePort();
+    const child = spawn(process.execPath, [this.options.entry], {
+      env: {
+        ...this.options.env,
+        PORT: String(port),
+        BLOG_REMOTES_FILE: remotesFile,
+        BLOG_PREVIEW_SECTIONS: JSON.stringify(overrides),
+        // It keeps no pages (each is one browser's) and hears of no change.
+        BLOG_CACHE_URL: '',
+        BLOG_CACHE_MAX_MB: '1',
+        REVALIDATE_SECRET: '',
+        BLOG_PURGE_URL: '',
+      },
+      // Its channel closes when this server ends, and it ends with it.
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // Neither its process nor its channel keeps this server running once it stops.
+    child.unref();
+    child.channel?.unref();
+    const server = { origin: `http://127.0.0.1:${port}`, child, dir };
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 20_000);
+    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+      const answered = await fetch(`${server.origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return server;
+      await pause(100);
+    }
+    stop(server);
+    throw new Error(`The render server of ${JSON.stringify(overrides)} did not start`);
+  }
+}
+
+function stop({ child, dir }: PreviewServer) {
+  child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
