@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { author } from '@blog/cms/testing';
+import { deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
+import { deployNextBuild, type DeployedBuild } from '../support/section-build';
 import { cmsData, expect, hydrationAware, hydrationWarnings, site, test } from '../support/site';
 
 // Issue 18: the author previews a draft on the real site, through the admin panel's Preview button.
@@ -10,8 +12,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 const articlePath = (title: string) => `/Articles?title=${encodeURIComponent(title)}`;
 
 /** A browser of its own (cookies included), whose pages wait for hydration and whose hydration warnings are kept. */
-async function browserOf(browser: Browser) {
-  const context = await browser.newContext({ baseURL: site.url });
+async function browserOf(browser: Browser, baseURL = site.url) {
+  const context = await browser.newContext({ baseURL });
   const warnings = hydrationWarnings(context);
   const page = hydrationAware(await context.newPage());
   return { context, page, warnings };
@@ -130,4 +132,84 @@ test('previews an edit of About before it is published, to the author’s browse
   } finally {
     await author.editAbout({ phrase: before.phrase });
   }
+});
+
+test.describe('a team’s next build of a section, for one browser', () => {
+  const NEXT = 'Written by the next build of the pages section.';
+  const previewSecret = () => process.env.PREVIEW_SECRET as string;
+  let next: DeployedBuild;
+  let dead: string;
+  let server: RenderServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    next = await deployNextBuild('mf-pages', {
+      'src/about/AboutPage.tsx': (text) =>
+        text.replace('{about?.phrase && ', `<p>${NEXT}</p>\n        {about?.phrase && `),
+    });
+    dead = await deadOrigin();
+    server = await startRenderServer({ env: { BLOG_PREVIEW_ORIGINS: `${next.url},${dead}` } });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+    await next?.close();
+  });
+
+  const sectionsPreview = (manifest: string, secret = previewSecret()) =>
+    `${server.url}/preview/sections?${new URLSearchParams({ secret, path: '/About', mf_pages: manifest })}`;
+
+  test('is rendered and hydrated from that build for that browser only, until /preview/exit', async ({ browser }) => {
+    const manifest = `${next.url}/mf-manifest.json`;
+    const previewing = await browserOf(browser, server.url);
+    const fromBuild: string[] = [];
+    previewing.page.on('request', (request) => request.url().startsWith(next.url) && fromBuild.push(request.url()));
+    const response = await previewing.page.goto(sectionsPreview(manifest));
+    await expect(previewing.page).toHaveURL(`${server.url}/About`);
+    expect(response?.headers()).toMatchObject({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
+    await expect(previewing.page.getByText(NEXT)).toBeVisible();
+    await expect(banner(previewing.page)).toContainText(`Preview of mf_pages from ${manifest}`);
+    // The browser runs the build the server rendered with: it hydrates what the server sent, as it is.
+    expect(fromBuild.some((url) => url.endsWith('.js'))).toBe(true);
+    expect(previewing.warnings).toEqual([]);
+
+    const reader = await browserOf(browser, server.url);
+    await reader.page.goto('/About');
+    await expect(reader.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reader.page.getByText(NEXT)).toHaveCount(0);
+    await expect(banner(reader.page)).toHaveCount(0);
+
+    await banner(previewing.page).getByRole('link', { name: 'Exit preview' }).click();
+    await previewing.page.waitForURL('**/Home');
+    await previewing.page.goto('/About');
+    await expect(previewing.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(previewing.page.getByText(NEXT)).toHaveCount(0);
+    await expect(banner(previewing.page)).toHaveCount(0);
+    await Promise.all([previewing.context.close(), reader.context.close()]);
+  });
+
+  test('a dead build gives its section’s fallback in that browser only', async ({ browser }) => {
+    const previewing = await browserOf(browser, server.url);
+    await previewing.page.goto(sectionsPreview(`${dead}/mf-manifest.json`));
+    await expect(previewing.page.getByRole('main').getByRole('alert')).toContainText(
+      'The About section is unavailable right now.',
+    );
+    await expect(previewing.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    const reader = await browserOf(browser, server.url);
+    await reader.page.goto('/About');
+    await expect(reader.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reader.page.getByRole('alert')).toHaveCount(0);
+    await Promise.all([previewing.context.close(), reader.context.close()]);
+  });
+
+  test('refuses an origin not allowed, a section the site does not have, and a wrong secret', async ({ request }) => {
+    const refused = async (url: string, status: number) => {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(status);
+      expect(response.headers()['set-cookie'], url).toBeUndefined();
+    };
+    await refused(sectionsPreview('https://builds.elsewhere.example/mf-manifest.json'), 400);
+    await refused(sectionsPreview(`${next.url}/mf-manifest.json`).replace('mf_pages=', 'mf_shop='), 400);
+    await refused(sectionsPreview(`${next.url}/mf-manifest.json`, 'guessed'), 401);
+  });
 });
