@@ -137,7 +137,11 @@ const sectionServers = await Promise.all(
 const cms = supervise('The CMS', launchCms);
 const renderServer = supervise('The render server', launchRenderServer);
 await Promise.all([cms.started, renderServer.started]);
-console.log(`\nThe site: ${siteUrl} (the CMS: ${cmsUrl}/admin)\n`);
+console.log(`\nThe site: ${siteUrl} (the CMS: ${cmsUrl}/admin)`);
+console.log(
+  `A section's next build, in your browser only: ${siteUrl}/preview/sections?secret=${preview.PREVIEW_SECRET}` +
+    `&mf_pages=<its mf-manifest.json> (README, "Previewing a section's next build")\n`,
+);
 
 function stop() {
   sectionServers.forEach((server) => server.close());
