@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSignature, signatureOf } from './signatures';
 
 // Preview: the author's drafts, shown to the browser that opened the admin panel's Preview, and to
 // no one else. The browser carries a signed cookie; the render server reads drafts for it with a
@@ -37,13 +38,6 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Whether `given` is `secret`, compared in constant time (of their hashes: lengths differ). */
 export const isSecret = (secret: string, given: string | null | undefined) =>
   secret !== '' && typeof given === 'string' && timingSafeEqual(digest(secret), digest(given));
-
-/** HMAC-SHA256 of `text`, in hex: what the server's cookies are signed with. */
-export const signatureOf = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
-
-/** Whether `given` (hex) is `expected` (hex), compared in constant time. */
-export const sameSignature = (expected: string, given: string) =>
-  expected.length === given.length && timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
 
 const signature = (secret: string, status: PreviewStatus, expiresAt: number) =>
   signatureOf(secret, `preview.${status}.${expiresAt}`);

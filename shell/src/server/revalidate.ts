@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSignature, signatureOf } from './signatures';
 import { tagsOfChange, type ContentChange } from './tags';
 
 /** The header the CMS signs its reports with: `t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
@@ -7,8 +7,7 @@ export const SIGNATURE_HEADER = 'x-blog-signature';
 /** A report older (or further ahead) than this is refused: a captured one cannot be replayed later. */
 const MAX_SKEW_MS = 5 * 60_000;
 
-const hmac = (secret: string, at: number, body: string) =>
-  createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
+const hmac = (secret: string, at: number, body: string) => signatureOf(secret, `${at}.${body}`);
 
 /** The signature the CMS sends with `body`. */
 export const sign = (secret: string, body: string, at: number) => `t=${at},v1=${hmac(secret, at, body)}`;
@@ -19,7 +18,7 @@ export function verifySignature(secret: string, header: string | undefined, body
   if (!secret || !match) return false;
   const at = Number(match[1]);
   if (Math.abs(now - at) > MAX_SKEW_MS) return false;
-  return timingSafeEqual(Buffer.from(hmac(secret, at, body), 'hex'), Buffer.from(match[2], 'hex'));
+  return sameSignature(hmac(secret, at, body), match[2]);
 }
 
 const isChange = (value: unknown): value is ContentChange => {

@@ -106,6 +106,13 @@ async function purgeCdn({ url, authorization }: { url: string; authorization: st
   }
 }
 
+/** Aborted when the visitor leaves before their answer is sent: the render for them stops. */
+function visitorOf(res: ServerResponse): AbortSignal {
+  const visitor = new AbortController();
+  res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
+  return visitor.signal;
+}
+
 /** What `work` gives; nothing when it failed because the visitor it was for left (nobody's failure). */
 const forVisitor = <T>(work: Promise<T>, visitor: AbortSignal): Promise<T | undefined> =>
   work.catch((error: unknown) => {
@@ -191,10 +198,9 @@ export function siteHandler(
       res.end();
       return;
     }
-    const visitor = new AbortController();
-    res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
-    const answer = await forVisitor(cache.serve(key, render, visitor.signal), visitor.signal);
-    if (answer && !visitor.signal.aborted) send(req, res, answer.page, answer.outcome);
+    const visitor = visitorOf(res);
+    const answer = await forVisitor(cache.serve(key, render, visitor), visitor);
+    if (answer && !visitor.aborted) send(req, res, answer.page, answer.outcome);
   }
 
   const renderFeed =
@@ -327,8 +333,7 @@ export function siteHandler(
     target: PageTarget,
     preview: Preview | undefined,
   ) {
-    const visitor = new AbortController();
-    res.on('close', () => res.writableFinished || visitor.abort(new Error('The visitor left')));
+    const visitor = visitorOf(res);
     const context = {
       ...pageContext,
       // Drafts are read through this server, by the browser too.
@@ -339,8 +344,8 @@ export function siteHandler(
         sections: options.previewSections,
       },
     };
-    const page = await forVisitor(renderPage(target, context, visitor.signal), visitor.signal);
-    if (!page || visitor.signal.aborted) return;
+    const page = await forVisitor(renderPage(target, context, visitor), visitor);
+    if (!page || visitor.aborted) return;
     res.statusCode = page.status;
     res.setHeader('Content-Type', page.type);
     res.setHeader('Cache-Control', 'private, no-store');
