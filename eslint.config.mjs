@@ -35,6 +35,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // A page's router is the shared one (shared/src/router.ts): a second copy of React Router would
+    // not see the shell's location. Tests and the render server hold their own router.
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    ignores: ['shared/src/router.ts', '**/*.test.ts?(x)', '**/testing/**', 'shell/src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import @blog/shared/router.' })),
+        },
+      ],
+    },
+  },
+  {
     // The build and run scripts are JavaScript, outside every TypeScript project.
     files: ['**/*.{js,cjs,mjs}'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -25,6 +25,7 @@ module.exports = function jestConfig({ environment = 'node', setupFiles = [], es
       '\\.module\\.css$': require.resolve('./jest.css-module-stub.cjs'),
       '\\.css$': require.resolve('./jest.style-stub.cjs'),
     },
+    setupFiles: environment === 'jsdom' ? [require.resolve('./jest.jsdom-globals.cjs')] : [],
     setupFilesAfterEnv: setupFiles,
     ...options,
   };

@@ -12,7 +12,7 @@ export * from './markup/parse';
 export * from './markup/Markup';
 export * from './markup/describe';
 export * from './theme';
-export * from './router';
+
 export * from './social';
 export * from './excerpt';
 export * from './images';

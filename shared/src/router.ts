@@ -1,2 +1,17 @@
-/** React Router's v7 behaviours, adopted now by every router of the site (and its tests). */
-export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+// The part of React Router the site's pages use: every app imports its router from here, and this
+// module, not the package, is the shared singleton (shared/webpack). Module Federation shares a
+// module whole, so sharing this one ships only what the site uses of React Router.
+export {
+  BrowserRouter,
+  Link,
+  NavLink,
+  Navigate,
+  NavigationType,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useSearchParams,
+} from 'react-router';
+export type { LinkProps, Location, NavigateOptions, To } from 'react-router';

@@ -7,6 +7,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { USER_INFO_KEY } from '../src/theme';
 import apps from './apps.json';
+import { BundleReportPlugin } from './bundle-report';
 
 export type ContainerName = keyof typeof apps;
 export { apps };
@@ -86,6 +87,27 @@ function publicFiles(dirname: string): Record<string, Buffer> {
   return Object.fromEntries(fs.readdirSync(folder).map((name) => [name, fs.readFileSync(path.join(folder, name))]));
 }
 
+const ROUTER_SURFACE = path.join(__dirname, '..', 'src', 'router.ts');
+
+/** The React Router package an app is built with. */
+const reactRouterDir = (dirname: string) =>
+  path.dirname(require.resolve('react-router/package.json', { paths: [dirname] }));
+
+const reactRouterVersion = (dirname: string): string =>
+  (JSON.parse(fs.readFileSync(path.join(reactRouterDir(dirname), 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+/**
+ * React Router's exports point at its development build under every condition a bundler sets
+ * (it leaves the choice to its own Vite plugin): production builds take its production build.
+ */
+const resolveOptions = (dirname: string, production: boolean): Configuration['resolve'] => ({
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: production
+    ? { 'react-router$': path.join(reactRouterDir(dirname), 'dist', 'production', 'index.mjs') }
+    : undefined,
+});
+
 /** One React singleton per page, whichever app loads first provides it (ARCHITECTURE.md). */
 function sharedSingletons(dirname: string) {
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8')) as {
@@ -97,7 +119,13 @@ function sharedSingletons(dirname: string) {
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
+    // The site's part of React Router (src/router.ts), matched by file so that shared/src's own
+    // relative imports of it are the shared one too; versioned as the React Router it exports.
+    [ROUTER_SURFACE]: {
+      ...singleton('react-router'),
+      shareKey: '@blog/shared/router',
+      version: reactRouterVersion(dirname),
+    },
     // One cache of the page's reads, which the server filled and every section reads from.
     '@tanstack/react-query': singleton('@tanstack/react-query'),
   };
@@ -159,7 +187,7 @@ function serverBuild(options: FederatedAppOptions, production: boolean): Configu
       uniqueName: `${name}_server`,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: resolveOptions(dirname, production),
     module: {
       rules: [
         typescriptRule(dirname),
@@ -223,7 +251,7 @@ function browserBuild(
       // The server's build is written beside it by its own compiler.
       clean: { keep: (asset: string) => asset.startsWith(`${SERVER_DIR}/`) },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: resolveOptions(dirname, production),
     module: {
       rules: [
         typescriptRule(dirname),
@@ -269,6 +297,7 @@ function browserBuild(
         }),
       }),
       new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(false) }),
+      ...(production ? [new BundleReportPlugin(name)] : []),
       new RuntimeFilesPlugin({
         ...publicFiles(dirname),
         'config.js': `window.__BLOG_CONFIG__ = ${JSON.stringify(runtimeConfig())};\n`,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { ROUTER_FUTURE } from '@blog/shared';
-import { MemoryRouter } from 'react-router-dom';
+
+import { MemoryRouter } from 'react-router';
 import { TestReads } from '@blog/shared/testing/reads';
 import { App } from './App';
 
@@ -16,7 +16,7 @@ beforeEach(() => {
 function renderAt(path: string) {
   return render(
     <TestReads>
-      <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+      <MemoryRouter initialEntries={[path]}>
         <App />
       </MemoryRouter>
     </TestReads>,

@@ -1,7 +1,7 @@
 import { SECTIONS, documentTitle, type Section } from '@blog/shared';
 import { RemoteSection } from '@blog/shared/federation';
 import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@blog/shared/router';
 import { Footer } from './components/Footer';
 import { NavBar } from './components/NavBar';
 import { NotFound } from './components/NotFound';

@@ -1,9 +1,9 @@
-import { ROUTER_FUTURE, createQueryClient } from '@blog/shared';
+import { createQueryClient } from '@blog/shared';
 import { browserSectionLoader, loadRemoteModule } from '@blog/shared/federation';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@blog/shared/router';
 import '@blog/shared/styles/theme.css';
 import { Root } from './Root';
 import { SERVER_STATE_ID, type ServerState } from './state';
@@ -22,7 +22,7 @@ async function start() {
       <Root
         reads={reads}
         loader={{ ...browserSectionLoader, failedOnServer: (id) => failed.includes(id) }}
-        router={(app) => <BrowserRouter future={ROUTER_FUTURE}>{app}</BrowserRouter>}
+        router={(app) => <BrowserRouter>{app}</BrowserRouter>}
       />
     </StrictMode>
   );

@@ -6,7 +6,7 @@ export const PREFETCH_DELAY_MS = 100;
 
 /** Handlers for a link: its section loads once the pointer (or focus) has rested on it long enough. */
 export function usePrefetchOnHover(module: RemoteModuleId) {
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useMemo(() => {
     const start = () => {

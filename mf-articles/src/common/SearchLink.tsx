@@ -1,6 +1,6 @@
 import type { ArticleHistoryState } from '@blog/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@blog/shared/router';
 
 /** The Articles list searched for `term` (spec §2: topic and recommendation clicks). */
 export function SearchLink({ term, className, children }: { term: string; className?: string; children: ReactNode }) {

@@ -14,7 +14,7 @@ const icon = {
 const MEDIA_EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'durationchange', 'emptied'] as const;
 
 /** What the audio element is doing, kept in step with its events. */
-function useMediaState(media: RefObject<HTMLAudioElement>) {
+function useMediaState(media: RefObject<HTMLAudioElement | null>) {
   const [state, setState] = useState({ playing: false, position: 0, duration: 0 });
   useEffect(() => {
     const element = media.current;

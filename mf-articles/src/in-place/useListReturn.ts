@@ -1,6 +1,6 @@
 import type { ArticleRef } from '@blog/shared';
 import { useCallback, useRef, type RefObject } from 'react';
-import { NavigationType, useNavigationType } from 'react-router-dom';
+import { NavigationType, useNavigationType } from '@blog/shared/router';
 import { useBrowserLayoutEffect } from '../common/useBrowserLayoutEffect';
 
 /**
@@ -8,7 +8,7 @@ import { useBrowserLayoutEffect } from '../common/useBrowserLayoutEffect';
  * where they left it: the same scroll position, and the keyboard focus on the article's link.
  * A link to the list from the article (a topic) is a new page of results instead.
  */
-export function useListReturn(openTitle: string | null, list: RefObject<HTMLElement>) {
+export function useListReturn(openTitle: string | null, list: RefObject<HTMLElement | null>) {
   const left = useRef<{ scrollY: number; documentId: string } | null>(null);
   const navigation = useNavigationType();
 

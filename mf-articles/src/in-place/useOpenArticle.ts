@@ -1,7 +1,7 @@
 import { articleDepthFrom, articleSearch, openedFrom, queries, type ArticleRef } from '@blog/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@blog/shared/router';
 
 /** Which of its views a page shows, and the moves between them. */
 export interface OpenedArticle {
@@ -29,12 +29,15 @@ export function useOpenArticle(): OpenedArticle {
 
   const open = useCallback(
     (next: ArticleRef) =>
-      navigate({ pathname, search: articleSearch(next.title_article) }, { state: openedFrom(state) }),
+      void navigate({ pathname, search: articleSearch(next.title_article) }, { state: openedFrom(state) }),
     [navigate, pathname, state],
   );
 
   // Reached by a shared link (nothing of ours to go back to), the list is a new entry.
-  const back = useCallback(() => (depth > 0 ? navigate(-depth) : navigate({ pathname })), [navigate, pathname, depth]);
+  const back = useCallback(
+    () => void (depth > 0 ? navigate(-depth) : navigate({ pathname })),
+    [navigate, pathname, depth],
+  );
 
   return { title: asked !== null && article !== null ? asked : null, open, back };
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@blog/shared/router';
 import { listSearch } from './listQuery';
 import { pageLinks } from './paging';
 import styles from './ArticlesPage.module.css';

@@ -1,6 +1,6 @@
 import { searchTermFrom } from '@blog/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@blog/shared/router';
 import { useBrowserLayoutEffect } from '../common/useBrowserLayoutEffect';
 import { listQueryFrom, listSearch, type ListQuery } from './listQuery';
 
@@ -40,7 +40,7 @@ export function useListQuery(listShown: boolean) {
   // (and must, on a first render, for the router to hear of it).
   useEffect(() => {
     if (!listShown || searchTermFrom(state) === undefined) return;
-    navigate({ search: listSearch(asked) }, { replace: true });
+    void navigate({ search: listSearch(asked) }, { replace: true });
     window.scrollTo(0, 0);
     // Once per history entry: `asked` is what this entry's state says.
   }, [key, listShown]);
@@ -50,7 +50,7 @@ export function useListQuery(listShown: boolean) {
     if (!listShown || query === undefined || typed === query.term) return;
     const timer = setTimeout(() => {
       addressTerm.current = typed;
-      navigate({ search: listSearch({ term: typed, page: 1 }) }, { replace: true });
+      void navigate({ search: listSearch({ term: typed, page: 1 }) }, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [term, query, listShown, navigate]);

@@ -1,4 +1,4 @@
-import { ROUTER_FUTURE, createQueryClient } from '@blog/shared';
+import { createQueryClient } from '@blog/shared';
 import { TestReads } from '@blog/shared/testing/reads';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
@@ -11,7 +11,7 @@ import {
   useNavigate,
   type Location,
   type NavigateFunction,
-} from 'react-router-dom';
+} from 'react-router';
 
 interface Entry {
   pathname?: string;
@@ -38,7 +38,7 @@ export function renderInRouter(
   }
   const result = render(
     <TestReads client={reads}>
-      <MemoryRouter initialEntries={[{ pathname, search, state }]} future={ROUTER_FUTURE}>
+      <MemoryRouter initialEntries={[{ pathname, search, state }]}>
         <Routes>
           <Route
             path="*"
@@ -57,6 +57,9 @@ export function renderInRouter(
     ...result,
     reads,
     location: () => location as Location,
-    browserBack: () => act(() => navigate?.(-1)),
+    browserBack: () =>
+      act(() => {
+        void navigate?.(-1);
+      }),
   };
 }

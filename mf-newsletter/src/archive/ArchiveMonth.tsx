@@ -1,6 +1,6 @@
 import { openedFrom, type NewsletterMonth } from '@blog/shared';
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@blog/shared/router';
 import { archiveSearch } from './address';
 import styles from './ArchiveMonth.module.css';
 

@@ -1,5 +1,5 @@
 import { articleDepthFrom, openedFrom } from '@blog/shared';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@blog/shared/router';
 import { archiveSearch, archiveYear } from './address';
 
 /** The archive's state as the address holds it, and the moves between its views. */
@@ -17,13 +17,13 @@ export function useArchiveAddress() {
     title: params.get('title'),
     /** The history entry shown. */
     entry: key,
-    selectYear: (selected: number) => navigate({ search: archiveSearch(selected) }),
-    openArticle: (title: string) => navigate({ search: archiveSearch(year, title) }, { state: openedFrom(state) }),
+    selectYear: (selected: number) => void navigate({ search: archiveSearch(selected) }),
+    openArticle: (title: string) => void navigate({ search: archiveSearch(year, title) }, { state: openedFrom(state) }),
     /** Steps back to the archive's own entry; reached by a shared link, the archive is a new entry. */
     backToArchive: () => {
       const depth = articleDepthFrom(state);
-      if (depth > 0) navigate(-depth);
-      else navigate({ search: archiveSearch(year) });
+      if (depth > 0) void navigate(-depth);
+      else void navigate({ search: archiveSearch(year) });
     },
   };
 }

@@ -1,9 +1,8 @@
-import { ROUTER_FUTURE } from '@blog/shared';
 import { SectionLoaderContext, type SectionLoader } from '@blog/shared/federation';
 import { TestReads } from '@blog/shared/testing/reads';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { NewsletterPage } from './NewsletterPage';
 import { articlesDown, articlesSection, serveCms, type FakeCms } from './testing';
 
@@ -13,7 +12,7 @@ function Address() {
   return (
     <>
       <output aria-label="Address">{decodeURIComponent(pathname + search)}</output>
-      <button type="button" onClick={() => navigate(-1)}>
+      <button type="button" onClick={() => void navigate(-1)}>
         Browser back
       </button>
     </>
@@ -25,7 +24,7 @@ function renderAt(address = '/New-letter', articles: SectionLoader = articlesSec
   return render(
     <SectionLoaderContext.Provider value={articles}>
       <TestReads>
-        <MemoryRouter initialEntries={['/Home', address]} future={ROUTER_FUTURE}>
+        <MemoryRouter initialEntries={['/Home', address]}>
           <Routes>
             <Route path="/New-letter" element={<NewsletterPage />} />
             <Route path="*" element={<p>Another page</p>} />

@@ -16,7 +16,7 @@ describe('About on the render server', () => {
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('href="https://facebook.com/author"');
     expect(html).toMatch(/<img [^>]*src="http:\/\/localhost:1337\/uploads\/author.jpg"[^>]*width="800" height="1000"/);
-    expect(html).toMatch(/<img [^>]*loading="eager"[^>]*fetchpriority="high"/);
+    expect(html).toMatch(/<img [^>]*loading="eager"[^>]*fetchpriority="high"/i);
   });
 
   it('renders the empty page when the CMS cannot be reached', async () => {

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, NavLink, Navigate, Route, Routes } from '../router';
 import { sectionsOf } from '../pages/routes';
 import { createQueryClient } from '../queries';
-import { ROUTER_FUTURE } from '../router';
+
 import '../styles/theme.css';
 import './standalone.css';
 
@@ -22,7 +22,7 @@ export function mountStandalone(container: string, pages: Record<string, Compone
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <BrowserRouter future={ROUTER_FUTURE}>
+        <BrowserRouter>
           <header className="standalone-bar">
             <strong>{container}</strong> <span>standalone</span>
             <nav aria-label={`${container} pages`}>

@@ -1,16 +1,13 @@
 // The render server's part of a page and the browser's hydration of it, for the sections' tests
 // (`@blog/shared/testing/server`): the exposed page's `load`, its component rendered to HTML with
 // the reads loaded, as `shell/src/server` does, then hydrated with those reads as the page embeds them.
-import './encoding';
 import { QueryClientProvider, dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { StaticRouter } from 'react-router-dom/server';
+import { MemoryRouter, StaticRouter } from 'react-router';
 import type { PageHead, PageRequest, SectionPage } from '../pages/page';
 import { createQueryClient } from '../queries';
-import { ROUTER_FUTURE } from '../router';
 
 /** The request the render server makes of a page for `address` (`/Articles?title=…`). */
 export function pageRequest(address: string): PageRequest {
@@ -36,9 +33,7 @@ export async function renderOnServer(ui: ReactElement, page: SectionPage, addres
   const reads = await loadPage(page, address);
   const html = renderToString(
     <QueryClientProvider client={reads}>
-      <StaticRouter location={address} future={ROUTER_FUTURE}>
-        {ui}
-      </StaticRouter>
+      <StaticRouter location={address}>{ui}</StaticRouter>
     </QueryClientProvider>,
   );
   return { html, reads, head: page.head?.(pageRequest(address), reads) };
@@ -65,9 +60,7 @@ export function hydrateInBrowser(
   const root: Root = hydrateRoot(
     container,
     <QueryClientProvider client={browserReads}>
-      <MemoryRouter initialEntries={[address]} future={ROUTER_FUTURE}>
-        {ui}
-      </MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
     { onRecoverableError: (error) => recoverableErrors.push(error) },
   );

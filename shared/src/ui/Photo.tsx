@@ -16,9 +16,6 @@ export interface PhotoProps {
   className?: string;
 }
 
-// React 18 passes this lowercase attribute through as it is; it does not know the camel-cased prop.
-const HIGH_PRIORITY = { fetchpriority: 'high' };
-
 /**
  * An uploaded photo with its dimensions and the CMS's smaller copies, so its space is kept while it
  * loads; a blank of the same place when there is none.
@@ -38,7 +35,7 @@ export function Photo({ media, sizes, priority = false, decorative = false, clas
       alt={decorative ? '' : alt}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      {...(priority ? HIGH_PRIORITY : {})}
+      fetchPriority={priority ? 'high' : undefined}
     />
   );
 }

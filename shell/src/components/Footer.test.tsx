@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { ROUTER_FUTURE, createQueryClient, type ArchiveEntry, type ContactDetails } from '@blog/shared';
+import { createQueryClient, type ArchiveEntry, type ContactDetails } from '@blog/shared';
 import { forgetSharedReads } from '@blog/shared/testing';
 import { TestReads } from '@blog/shared/testing/reads';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { Footer, loadFooter } from './Footer';
 
 const article = (title: string, date: string): ArchiveEntry => ({
@@ -44,7 +44,7 @@ afterEach(() => {
 function renderFooter() {
   return render(
     <TestReads>
-      <MemoryRouter future={ROUTER_FUTURE}>
+      <MemoryRouter>
         <Footer />
       </MemoryRouter>
     </TestReads>,
@@ -100,7 +100,7 @@ describe('the footer on the server', () => {
     await loadFooter(reads);
     render(
       <TestReads client={reads}>
-        <MemoryRouter future={ROUTER_FUTURE}>
+        <MemoryRouter>
           <Footer />
         </MemoryRouter>
       </TestReads>,

@@ -1,6 +1,6 @@
 import { SITE_NAME, articleHref, queries, socialLinks } from '@blog/shared';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '@blog/shared/router';
 import './Footer.css';
 
 // The footer's links to the most recent articles.

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTER_FUTURE } from '@blog/shared';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadRemoteModule } from '@blog/shared/federation';
 import { NavBar } from './NavBar';
 
@@ -14,7 +14,7 @@ function Where() {
 
 function renderNav(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+    <MemoryRouter initialEntries={[path]}>
       <NavBar />
       <Routes>
         <Route path="*" element={<Where />} />

@@ -1,6 +1,6 @@
 import { SECTIONS, SITE_NAME, type Section } from '@blog/shared';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@blog/shared/router';
 import { usePrefetchOnHover } from '../prefetch';
 import { LogoMark, MenuIcon } from './icons';
 import { ThemeToggle } from './ThemeToggle';

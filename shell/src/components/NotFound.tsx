@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@blog/shared/router';
 
 export function NotFound() {
   const { pathname } = useLocation();

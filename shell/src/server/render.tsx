@@ -15,7 +15,7 @@ import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom/server';
+import { StaticRouter } from 'react-router';
 import { loadFooter } from '../components/Footer';
 import { Root } from '../Root';
 import { SERVER_STATE_ID, serializeState, type ServerState } from '../state';
@@ -102,6 +102,9 @@ function renderHtml(element: ReactElement, signal: AbortSignal): Promise<{ html:
     });
     sink.on('finish', () => resolve({ html: Buffer.concat(chunks).toString(), partFailed }));
     const stream = renderToPipeableStream(element, {
+      // Every part inline, in reading order: React 19 would otherwise move a large part behind a
+      // script, and the page must read whole without JavaScript (it is sent only when all is ready).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError(error) {
