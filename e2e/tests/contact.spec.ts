@@ -374,4 +374,24 @@ test.describe('the map’s JavaScript', () => {
     await expect(page.getByText('Our office')).toBeVisible();
     expect(await leaflet()).toBe(true);
   });
+
+  test('waits until the map nears the viewport: the map appears once scrolled to', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 300 });
+    // The reader is at the form, far below the map, before the page comes to life.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, document.body.scrollHeight)),
+    );
+    const asked: string[] = [];
+    page.on('request', (sent) => sent.resourceType() === 'script' && asked.push(sent.url()));
+    await page.goto('/Contact');
+    await page.waitForLoadState('networkidle');
+    const scriptsBefore = asked.length;
+    expect(await page.evaluate(() => 'L' in window)).toBe(false);
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    expect(await page.evaluate(() => 'L' in window)).toBe(true);
+    expect(asked.length, 'the map’s scripts load when it is wanted').toBeGreaterThan(scriptsBefore);
+  });
 });

@@ -215,6 +215,42 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test.describe('one React', () => {
+  test('every page runs one copy of React DOM, React 19, with each section and the footer alive', async ({
+    page,
+    request,
+  }) => {
+    // React DOM announces itself to the developer tools' hook as it loads: each copy once.
+    await page.addInitScript(() => {
+      const renderers: string[] = [];
+      Object.defineProperty(window, '__reactRenderers', { value: renderers });
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        value: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: (renderer: { version: string }) => renderers.push(renderer.version),
+          onCommitFiberRoot: () => undefined,
+          onCommitFiberUnmount: () => undefined,
+          onPostCommitFiberRoot: () => undefined,
+          checkDCE: () => undefined,
+        },
+      });
+    });
+    const { path } = await deepLinked(request);
+    for (const route of [...ROUTES, path]) {
+      await page.goto(route);
+      // Below the fold too: the footer and the map wake as they come into view.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const renderers = await page.evaluate(
+        () => (window as unknown as { __reactRenderers: string[] }).__reactRenderers,
+      );
+      expect(renderers, route).toHaveLength(1);
+      expect(renderers[0], route).toMatch(/^19\./);
+    }
+  });
+});
+
 test.describe('once it has arrived', () => {
   /** What moves in the page after its first paint: each layout shift with what it moved, as the browser reports them. */
   async function recordShifts(page: Page) {

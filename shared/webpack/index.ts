@@ -146,6 +146,24 @@ function pageStylesheets(compilation: webpack.Compilation, publicPath: string): 
     .map((file) => publicPath + file);
 }
 
+/**
+ * The scripts the app's page starts with after its entry: its bootstrap and the shared packages
+ * it provides. Preloaded from the HTML, they arrive beside the entry instead of one after another.
+ */
+function startupScripts(compilation: webpack.Compilation, publicPath: string): string[] {
+  const main = compilation.entrypoints.get('main');
+  // A provided package's chunk is loaded for the module that provides it.
+  const startsWith = (chunk: webpack.Chunk) =>
+    [...chunk.groupsIterable].some((group) =>
+      group.origins.some(({ request, module }) => request === './bootstrap' || module?.type === 'provide-module'),
+    );
+  return [...(main?.chunks ?? [])]
+    .flatMap((chunk) => [...chunk.getAllAsyncChunks()])
+    .filter(startsWith)
+    .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')))
+    .map((file) => publicPath + file);
+}
+
 /** Class names of a CSS Module, the same in the browser's and the server's build of one app. */
 const cssModules = (exportOnlyLocals: boolean) => ({
   loader: require.resolve('css-loader'),
@@ -294,6 +312,7 @@ function browserBuild(
           htmlWebpackPlugin: { tags: assetTags, files: assets, options },
           userInfoKey: USER_INFO_KEY,
           stylesheets: pageStylesheets(compilation, '/'),
+          scripts: startupScripts(compilation, '/'),
         }),
       }),
       new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(false) }),

@@ -1,8 +1,8 @@
-import { SECTIONS, documentTitle, type Section } from '@blog/shared';
+import { HydrateWhenWanted, SECTIONS, documentTitle, type Section } from '@blog/shared';
 import { RemoteSection } from '@blog/shared/federation';
 import { useEffect } from 'react';
 import { Route, Routes } from '@blog/shared/router';
-import { Footer } from './components/Footer';
+import { FOOTER_ID, Footer } from './components/Footer';
 import { NavBar } from './components/NavBar';
 import { NotFound } from './components/NotFound';
 import './App.css';
@@ -35,7 +35,10 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
-      <Footer />
+      {/* Below the section: the section's parts come to life first. */}
+      <HydrateWhenWanted id={FOOTER_ID}>
+        <Footer />
+      </HydrateWhenWanted>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createQueryClient, type ContactDetails, type Coordinates } from '@blog/shared';
 import { TestReads } from '@blog/shared/testing/reads';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { DETAILS, askedFor, stubServices } from '../testing/cms';
 import { cacheKey } from './geocodeCache';
 import { MapBackdrop } from './MapBackdrop';
@@ -38,6 +38,24 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the map behind the contact page', () => {
+  it('loads the map only once the band nears the viewport', async () => {
+    const inView: IntersectionObserverCallback[] = [];
+    jest.spyOn(window, 'IntersectionObserver').mockImplementation((callback) => {
+      inView.push(callback);
+      return { observe: () => undefined, disconnect: () => undefined } as unknown as IntersectionObserver;
+    });
+    renderBackdrop(placed);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(map()).toBeEmptyDOMElement();
+
+    act(() =>
+      inView.forEach((callback) =>
+        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      ),
+    );
+    expect(await centredOn(STORED)).toBeInTheDocument();
+  });
+
   it('shows no map while the contact details load, then the place the CMS stored, with no geocoder call', async () => {
     const { rerender } = renderBackdrop(undefined);
     expect(map()).toBeEmptyDOMElement();

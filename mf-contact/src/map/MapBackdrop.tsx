@@ -1,14 +1,13 @@
-import type { ContactDetails } from '@blog/shared';
+import { useNearViewport, type ContactDetails } from '@blog/shared';
 import { isServer, useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { geocodeQuery, officePlace } from './centre';
 import { MapBoundary } from './MapBoundary';
 import styles from './MapBackdrop.module.css';
 
-// Leaflet reads `window` as it loads: imported in the browser only, after the first render.
+// Leaflet reads `window` as it loads, and is most of the page's script: imported in the browser
+// only, once the band nears the viewport.
 const ContactMap = lazy(() => import('./ContactMap'));
-
-const nothingToSubscribe = () => () => undefined;
 
 /**
  * The band behind the page's top, centred on the office of the contact details (undefined while
@@ -22,16 +21,13 @@ export function MapBackdrop({ details }: { details: ContactDetails | null | unde
   const geocoded = useQuery({ ...geocodeQuery(address ?? ''), enabled: !isServer && address !== undefined }).data;
   // The map waits for its centre rather than showing the default place first and then jumping.
   const centre = place?.centre ?? geocoded;
-  // Leaflet only after the first render, which must match the server's (the band alone).
-  const mounted = useSyncExternalStore(
-    nothingToSubscribe,
-    () => true,
-    () => false,
-  );
+  // Never at the first render, which must match the server's (the band alone).
+  const band = useRef<HTMLElement>(null);
+  const wanted = useNearViewport(band);
 
   return (
-    <section className={styles.backdrop} aria-label="Office location map">
-      {mounted && centre && (
+    <section ref={band} className={styles.backdrop} aria-label="Office location map">
+      {wanted && centre && (
         <MapBoundary>
           <Suspense fallback={null}>
             <ContactMap centre={centre} />

@@ -13,13 +13,16 @@ export const loadFooter = (reads: QueryClient) =>
     reads.prefetchQuery(queries.recentArticles(RECENT_COUNT)),
   ]);
 
+/** The footer's element, which wakes (hydrates) when it is wanted. */
+export const FOOTER_ID = 'site-footer';
+
 /** The newest articles' titles and the author's social links (spec §7: the footer reads articles and contact details). */
 export function Footer() {
   const { data: contact } = useQuery(queries.contactDetails());
   const { data: recent = [] } = useQuery(queries.recentArticles(RECENT_COUNT));
 
   return (
-    <footer className="footer">
+    <footer className="footer" id={FOOTER_ID}>
       <div className="footer-inner">
         <section aria-labelledby="footer-recent">
           <h2 id="footer-recent">Recent articles</h2>

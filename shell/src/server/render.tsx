@@ -218,6 +218,7 @@ export async function renderPage(
     home: section?.module === 'mf_articles/Home',
     notFound: !section,
     stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
+    scripts: [...new Set([...rendered.keys()].flatMap((id) => sections.scripts(id)))],
     preconnect: [new URL(siteConfig().mediaUrl).origin],
   });
   const { html, partFailed } = await renderHtml(

@@ -11,10 +11,40 @@ interface Deployment {
   entry: string;
   /** The exposed modules' stylesheets, from the browser's manifest, with their rules. */
   stylesheets: Map<string, Stylesheet[]>;
+  /** The scripts each exposed module starts with in the browser: the container and the module's own chunks. */
+  scripts: Map<string, string[]>;
+}
+
+interface Assets {
+  sync?: string[];
+  async?: string[];
 }
 
 interface BrowserManifest {
-  exposes?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+  metaData?: { remoteEntry?: { path: string; name: string } };
+  shared?: { assets?: { js?: Assets } }[];
+  exposes?: { name: string; assets?: { css?: Assets; js?: Assets } }[];
+}
+
+/**
+ * What the browser runs to start each exposed module, absolute: preloaded by the page, so the
+ * module's code arrives with the shell's rather than after it. Shared packages are left out:
+ * the shell provides them.
+ */
+export function scriptsOf(manifestUrl: string, manifestText: string): Map<string, string[]> {
+  const manifest = JSON.parse(manifestText) as BrowserManifest;
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry) return new Map();
+  const shared = new Set(
+    (manifest.shared ?? []).flatMap(({ assets }) => [...(assets?.js?.sync ?? []), ...(assets?.js?.async ?? [])]),
+  );
+  const url = (file: string) => new URL(file, manifestUrl).href;
+  return new Map(
+    (manifest.exposes ?? []).map(({ name, assets }) => [
+      name,
+      [url(`${entry.path}${entry.name}`), ...(assets?.js?.sync ?? []).filter((file) => !shared.has(file)).map(url)],
+    ]),
+  );
 }
 
 /** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
@@ -64,6 +94,7 @@ async function deployedAt(manifestUrl: string): Promise<Deployment | undefined> 
       manifestUrl,
       entry: `${serverEntry}?v=${version}`,
       stylesheets: await stylesheetsOf(manifestUrl, manifest),
+      scripts: scriptsOf(manifestUrl, manifest),
     };
   } catch (error) {
     console.error(`The section at ${manifestUrl} cannot be reached`, error);
@@ -76,6 +107,7 @@ const unreachable = (manifestUrl: string): Deployment => ({
   manifestUrl,
   entry: `${serverEntryOf(manifestUrl)}?v=unreachable`,
   stylesheets: new Map(),
+  scripts: new Map(),
 });
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
@@ -198,5 +230,11 @@ export class ServerSections {
   stylesheets(id: RemoteModuleId): Stylesheet[] {
     const [container, exposed] = id.split('/');
     return this.deployments.get(container)?.stylesheets.get(exposed) ?? [];
+  }
+
+  /** The browser scripts an exposed module starts with, so they load beside the shell's. */
+  scripts(id: RemoteModuleId): string[] {
+    const [container, exposed] = id.split('/');
+    return this.deployments.get(container)?.scripts.get(exposed) ?? [];
   }
 }
