@@ -35,15 +35,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // A page's router is the shared one (shared/src/router.ts): a second copy of React Router would
-    // not see the shell's location. Tests and the render server hold their own router.
+    // A page's router and reads are the shared ones (shared/src/router.ts, query.ts): a second
+    // copy would not see the shell's location or cache. Tests and the render server hold their own.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: ['shared/src/router.ts', '**/*.test.ts?(x)', '**/testing/**', 'shell/src/server/**'],
+    ignores: [
+      'shared/src/router.ts',
+      'shared/src/query.ts',
+      '**/*.test.ts?(x)',
+      '**/testing/**',
+      'shell/src/server/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import @blog/shared/router.' })),
+          paths: [
+            ...['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import @blog/shared/router.' })),
+            { name: '@tanstack/react-query', message: 'Import @blog/shared/query.' },
+          ],
         },
       ],
     },

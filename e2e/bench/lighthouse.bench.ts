@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Result } from 'lighthouse';
 import { freePort } from '@blog/cms/testing';
+import { bundleReports, routeScripts, type RouteScripts } from '../support/bundles';
 import { lighthouseRun } from '../support/lighthouse';
 import { startRenderServer } from '../support/render-server';
 import { site } from '../support/site';
@@ -77,13 +78,22 @@ const newestTitle = async (cmsUrl: string) =>
  */
 async function measureRoutes(size: string, siteUrl: string, cmsUrl: string, otherCmsUrl?: string) {
   const deepLink = `/Articles?title=${encodeURIComponent(await newestTitle(cmsUrl))}`;
-  const rows: { route: string; median: Measure }[] = [];
+  const rows: { route: string; median: Measure; scripts: RouteScripts }[] = [];
+  const reports = bundleReports();
   const benchmarkIndexes: number[] = [];
   let environment = '';
   for (const route of [...ROUTES, deepLink]) {
     const runs: Measure[] = [];
+    let scripts: RouteScripts | undefined;
     for (let run = 1; run <= RUNS; run += 1) {
       const lhr = await lighthouseRun(`${siteUrl}${route}`, CATEGORIES);
+      // The same scripts every run: what they are made of, from the first.
+      scripts ??= routeScripts(
+        networkRequests(lhr)
+          .filter(({ resourceType, url }) => resourceType === 'Script' && url)
+          .map(({ url, transferSize = 0 }) => ({ url: url as string, transferSize })),
+        reports,
+      );
       if (otherCmsUrl && networkRequests(lhr).some(({ url }) => url?.startsWith(`${otherCmsUrl}/`))) {
         throw new Error(`${route} at ${size} read ${otherCmsUrl}, not the CMS measured (${cmsUrl})`);
       }
@@ -93,9 +103,29 @@ async function measureRoutes(size: string, siteUrl: string, cmsUrl: string, othe
       environment = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`;
       console.log(`${size} ${route.slice(0, 40)} run ${run}/${RUNS}: ${JSON.stringify(figures)}`);
     }
-    rows.push({ route: route === deepLink ? '/Articles?title=… (newest article)' : route, median: medians(runs) });
+    rows.push({
+      route: route === deepLink ? '/Articles?title=… (newest article)' : route,
+      median: medians(runs),
+      scripts: scripts as RouteScripts,
+    });
   }
   return { rows, deepLink, benchmarkIndex: median(benchmarkIndexes), environment };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Each route's JavaScript by package (the apps' bundle reports), with what loaded it. */
+function scriptsByPackage(rows: { route: string; scripts: RouteScripts }[]): string {
+  return rows
+    .map(({ route, scripts }) =>
+      [
+        `- **${route}**: ${kb(scripts.bytes)} KB`,
+        ...scripts.packages
+          .filter(({ bytes }) => bytes >= 512)
+          .map(({ name, bytes, why }) => `  - ${name} ${kb(bytes)} KB (${why.join('; ')})`),
+      ].join('\n'),
+    )
+    .join('\n');
 }
 
 function table(rows: { route: string; median: Measure }[]): string {
@@ -119,6 +149,10 @@ test('Lighthouse on every route at seed size and at 2,000 articles', async () =>
       `## ${heading}`,
       '',
       table(result.rows),
+      '',
+      '### JavaScript by package (KB on the wire; what loaded it)',
+      '',
+      scriptsByPackage(result.rows),
       '',
       `Medians of ${RUNS} runs; deep link: \`${result.deepLink}\`; ${result.environment}; ` +
         `median Lighthouse benchmarkIndex ${Math.round(result.benchmarkIndex)}.`,

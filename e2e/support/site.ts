@@ -136,17 +136,17 @@ export const test = base.extend<{ awaitHydration: boolean; pageErrors: Error[]; 
   ],
 });
 
-/** Counts the React DOM renderers a page starts, through the hook React DevTools would use. */
+/** Records each copy of React DOM a page starts, through the hook React DevTools would use. */
 export async function countReactRenderers(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const renderers: unknown[] = [];
+    const versions: string[] = [];
     Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
       value: {
         renderers: new Map(),
         supportsFiber: true,
-        inject(renderer: unknown) {
-          renderers.push(renderer);
-          return renderers.length;
+        inject(renderer: { version: string }) {
+          versions.push(renderer.version);
+          return versions.length;
         },
         onCommitFiberRoot() {},
         onCommitFiberUnmount() {},
@@ -154,9 +154,13 @@ export async function countReactRenderers(page: Page): Promise<void> {
         checkDCE() {},
       },
     });
-    Object.defineProperty(window, '__reactRenderers', { get: () => renderers.length });
+    Object.defineProperty(window, '__reactRenderers', { get: () => [...versions] });
   });
 }
+
+/** The version of each copy of React DOM the page has loaded, since `countReactRenderers`. */
+export const reactRenderers = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __reactRenderers: string[] }).__reactRenderers);
 
 /** What a first visit to a page asked the CMS's API: each request's address and its answer's bytes on the wire. */
 export interface Visit {

@@ -1,5 +1,14 @@
 import { deadManifest, deploySection, startRenderServer, type RenderServer } from '../support/render-server';
-import { MOST_API_REQUESTS, askedTwice, countReactRenderers, expect, firstVisit, site, test } from '../support/site';
+import {
+  MOST_API_REQUESTS,
+  askedTwice,
+  countReactRenderers,
+  expect,
+  firstVisit,
+  reactRenderers,
+  site,
+  test,
+} from '../support/site';
 
 const ROUTES = [
   { path: '/', title: 'Home' },
@@ -145,7 +154,7 @@ test.describe('composition at run time', () => {
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(page.locator('main')).not.toContainText('Loading');
     }
-    expect(await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers)).toBe(1);
+    expect(await reactRenderers(page)).toHaveLength(1);
   });
 
   test.describe('with a section whose host is down', () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { liveManifest, startRenderServer } from '../support/render-server';
-import { cmsData, expect, site, test } from '../support/site';
+import { cmsData, countReactRenderers, expect, reactRenderers, site, test } from '../support/site';
 
 // Issue 11: every route answered with its page rendered on the server, for visitors without
 // JavaScript, crawlers and link previews; the browser takes it over without asking again.
@@ -220,31 +220,14 @@ test.describe('one React', () => {
     page,
     request,
   }) => {
-    // React DOM announces itself to the developer tools' hook as it loads: each copy once.
-    await page.addInitScript(() => {
-      const renderers: string[] = [];
-      Object.defineProperty(window, '__reactRenderers', { value: renderers });
-      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-        value: {
-          supportsFiber: true,
-          renderers: new Map(),
-          inject: (renderer: { version: string }) => renderers.push(renderer.version),
-          onCommitFiberRoot: () => undefined,
-          onCommitFiberUnmount: () => undefined,
-          onPostCommitFiberRoot: () => undefined,
-          checkDCE: () => undefined,
-        },
-      });
-    });
+    await countReactRenderers(page);
     const { path } = await deepLinked(request);
     for (const route of [...ROUTES, path]) {
       await page.goto(route);
       // Below the fold too: the footer and the map wake as they come into view.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForLoadState('networkidle');
-      const renderers = await page.evaluate(
-        () => (window as unknown as { __reactRenderers: string[] }).__reactRenderers,
-      );
+      const renderers = await reactRenderers(page);
       expect(renderers, route).toHaveLength(1);
       expect(renderers[0], route).toMatch(/^19\./);
     }

@@ -1,4 +1,4 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryClient, queryOptions } from './query';
 import {
   fetchAbout,
   fetchArchiveYear,

@@ -4,8 +4,8 @@ import webpack from 'webpack';
 /** What one emitted script holds: its size as served (gzip) and, by package, where its bytes come from. */
 export interface ChunkReport {
   file: string;
-  /** Why the page runs it: the entry, exposed module or lazy import that names the chunk. */
-  reasons: string[];
+  /** Why a page runs it, in short: `entry`, `container`, `exposes ./Home`, `shared react-dom/client`, `import ./ContactMap`. */
+  why: string[];
   /** Loaded with the entry (the page's start), rather than on demand. */
   initial: boolean;
   bytes: number;
@@ -47,6 +47,26 @@ function sourceFiles(module: webpack.Module): SizedModule[] {
   return [{ resource: named, size: module.size() }];
 }
 
+const EXPOSED = /^__federation_expose_(.+)$/;
+const SHARED = /^(?:provide|consume) shared module \([^)]*\) (.+?)@/;
+
+/** Why a chunk is loaded, from the entries, exposed modules, shared packages and imports that ask for it. */
+function whyLoaded(compilation: webpack.Compilation, chunk: webpack.Chunk, app: string): string[] {
+  const why = new Set<string>();
+  if (chunk.name === 'main') why.add('entry');
+  else if (chunk.name === app) why.add('container');
+  for (const group of chunk.groupsIterable) {
+    const exposed = group.name ? EXPOSED.exec(group.name) : null;
+    if (exposed) why.add(`exposes ./${exposed[1]}`);
+    for (const { module, request } of group.origins) {
+      const shared = module ? SHARED.exec(module.readableIdentifier(compilation.requestShortener)) : null;
+      if (shared) why.add(`shared ${shared[1]}`);
+      else if (request && !exposed && group.name !== app) why.add(`import ${request}`);
+    }
+  }
+  return [...why];
+}
+
 function chunkReport(compilation: webpack.Compilation, chunk: webpack.Chunk, file: string, app: string): ChunkReport {
   const source = compilation.getAsset(file)?.source.buffer() ?? Buffer.alloc(0);
   const gzipBytes = gzipSync(source, { level: 9 }).length;
@@ -63,12 +83,9 @@ function chunkReport(compilation: webpack.Compilation, chunk: webpack.Chunk, fil
   const packages = Object.fromEntries(
     [...bySource].sort(([, a], [, b]) => b - a).map(([name, size]) => [name, Math.round((gzipBytes * size) / total)]),
   );
-  const reasons = [...chunk.groupsIterable].flatMap((group) =>
-    group.origins.map(({ request, module }) => request ?? module?.readableIdentifier(compilation.requestShortener)),
-  );
   return {
     file,
-    reasons: [...new Set([...(chunk.name ? [chunk.name] : []), ...reasons.filter((r): r is string => !!r)])],
+    why: whyLoaded(compilation, chunk, app),
     initial: chunk.canBeInitial(),
     bytes: source.length,
     gzipBytes,

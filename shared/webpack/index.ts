@@ -87,15 +87,9 @@ function publicFiles(dirname: string): Record<string, Buffer> {
   return Object.fromEntries(fs.readdirSync(folder).map((name) => [name, fs.readFileSync(path.join(folder, name))]));
 }
 
-const ROUTER_SURFACE = path.join(__dirname, '..', 'src', 'router.ts');
-
 /** The React Router package an app is built with. */
 const reactRouterDir = (dirname: string) =>
   path.dirname(require.resolve('react-router/package.json', { paths: [dirname] }));
-
-const reactRouterVersion = (dirname: string): string =>
-  (JSON.parse(fs.readFileSync(path.join(reactRouterDir(dirname), 'package.json'), 'utf8')) as { version: string })
-    .version;
 
 /**
  * React Router's exports point at its development build under every condition a bundler sets
@@ -114,20 +108,26 @@ function sharedSingletons(dirname: string) {
     dependencies: Record<string, string>;
   };
   const singleton = (pkg: string) => ({ singleton: true, requiredVersion: dependencies[pkg] });
+  /**
+   * The part of `pkg` the site uses (`shared/src/<name>.ts`), shared as `@blog/shared/<name>` in
+   * place of the package: Module Federation shares a module whole, so sharing the part ships only
+   * what is used. Matched by file, so shared/src's relative imports of it are the shared one too;
+   * versioned as the package it exports (apps pin exact versions).
+   */
+  const surface = (name: string, pkg: string): [string, Record<string, string | boolean>] => [
+    path.join(__dirname, '..', 'src', `${name}.ts`),
+    { ...singleton(pkg), shareKey: `@blog/shared/${name}`, version: dependencies[pkg] },
+  ];
   return {
     react: singleton('react'),
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    // The site's part of React Router (src/router.ts), matched by file so that shared/src's own
-    // relative imports of it are the shared one too; versioned as the React Router it exports.
-    [ROUTER_SURFACE]: {
-      ...singleton('react-router'),
-      shareKey: '@blog/shared/router',
-      version: reactRouterVersion(dirname),
-    },
-    // One cache of the page's reads, which the server filled and every section reads from.
-    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    ...Object.fromEntries([
+      surface('router', 'react-router'),
+      // One cache of the page's reads, which the server filled and every section reads from.
+      surface('query', '@tanstack/react-query'),
+    ]),
   };
 }
 

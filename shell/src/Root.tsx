@@ -1,5 +1,5 @@
 import { SectionLoaderContext, type SectionLoader } from '@blog/shared/federation';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@blog/shared/query';
 import { useEffect, type ReactNode } from 'react';
 import { App } from './App';
 

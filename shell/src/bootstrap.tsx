@@ -1,6 +1,6 @@
 import { createQueryClient } from '@blog/shared';
 import { browserSectionLoader, loadRemoteModule } from '@blog/shared/federation';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate } from '@blog/shared/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@blog/shared/router';

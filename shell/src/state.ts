@@ -1,5 +1,5 @@
 import type { RemoteModuleId } from '@blog/shared/federation';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState } from '@blog/shared/query';
 
 /** What the server hands the browser with a rendered page, so that hydration starts where it ended. */
 export interface ServerState {

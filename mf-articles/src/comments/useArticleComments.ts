@@ -1,5 +1,5 @@
 import { fetchArticleComments, queries, type Comment, type StrapiList } from '@blog/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@blog/shared/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 type Page = StrapiList<Comment>;

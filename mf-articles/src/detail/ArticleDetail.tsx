@@ -1,5 +1,5 @@
 import { Photo, Prose, mediaUrlFor, queries, type Article, type ArticleDetailProps } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { useEffect, useRef } from 'react';
 import { ArticleDate } from '../common/ArticleDate';
 import { SearchLink } from '../common/SearchLink';

@@ -1,5 +1,5 @@
 import { describeText, queries, type Article, type PageHead, type PageRequest, type SectionPage } from '@blog/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@blog/shared/query';
 import { pageImage } from '../common/pageImage';
 import { loadSidebar } from '../sidebar';
 

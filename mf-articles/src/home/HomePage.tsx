@@ -1,5 +1,5 @@
 import { queries } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { Skeleton, SkeletonLines } from '../common/Skeleton';
 import common from '../common/common.module.css';
 import { ListOrArticle, useOpenArticle } from '../in-place';

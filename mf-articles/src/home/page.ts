@@ -1,5 +1,5 @@
 import { queries, type PageHead, type SectionPage } from '@blog/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@blog/shared/query';
 import { pageImage } from '../common/pageImage';
 import { listOrArticleHead, loadListOrArticle } from '../in-place';
 import { loadSidebar } from '../sidebar';

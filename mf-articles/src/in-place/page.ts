@@ -1,5 +1,5 @@
 import type { PageHead, PageRequest } from '@blog/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@blog/shared/query';
 import { articleTitleOf, loadArticleDetail, loadedArticleHead } from '../detail';
 
 /** What a page that opens articles in its list's place shows for an address: the article it names, else its list. */

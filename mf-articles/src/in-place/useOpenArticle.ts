@@ -1,5 +1,5 @@
 import { articleDepthFrom, articleSearch, openedFrom, queries, type ArticleRef } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from '@blog/shared/router';
 

@@ -1,5 +1,5 @@
 import { queries, type ArticleSummary, type StrapiList } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ListQuery } from './listQuery';
 

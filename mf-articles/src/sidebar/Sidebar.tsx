@@ -1,5 +1,5 @@
 import { Markup, Photo, queries, type ArticleRef, type Source } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { useId, type ReactNode } from 'react';
 import { ArticleDate } from '../common/ArticleDate';
 import { OpenArticleLink } from '../common/OpenArticleLink';

@@ -1,5 +1,5 @@
 import { queries } from '@blog/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@blog/shared/query';
 
 /** What the sidebar shows beside Home and an article: the most popular articles and the topics. */
 export const loadSidebar = (reads: QueryClient) =>

@@ -1,5 +1,5 @@
 import { queries } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { ContactInfo } from '../details/ContactInfo';
 import { MessageCard } from '../form/MessageCard';
 import { MapBackdrop } from '../map/MapBackdrop';

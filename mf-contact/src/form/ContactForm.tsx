@@ -1,5 +1,5 @@
 import { FORM_SUBMITTED, FORM_SUBMIT_FAILED, postContactMessage } from '@blog/shared';
-import { isServer, useQuery } from '@tanstack/react-query';
+import { isServer, useQuery } from '@blog/shared/query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EMPTY_FORM, contactMessage, type ContactFormFields } from './contactForm';
 import { BUNDLED_PREFIXES, prefixesQuery } from './prefixes';

@@ -1,5 +1,5 @@
 import { DEFAULT_PREFIX, diallingPrefixes, fetchCountries, type Country } from '@blog/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@blog/shared/query';
 import { bundledCountries } from './bundledCountries';
 
 /**

@@ -1,5 +1,5 @@
 import { useNearViewport, type ContactDetails } from '@blog/shared';
-import { isServer, useQuery } from '@tanstack/react-query';
+import { isServer, useQuery } from '@blog/shared/query';
 import { Suspense, lazy, useRef } from 'react';
 import { geocodeQuery, officePlace } from './centre';
 import { MapBoundary } from './MapBoundary';

@@ -1,5 +1,5 @@
 import { geocode, validCoordinates, type ContactDetails, type Coordinates } from '@blog/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@blog/shared/query';
 import { browserStorage, geocodeOnce, type GeocodeDependencies } from './geocodeCache';
 
 /** Spec §8: where the map stays when the address cannot be placed (Barranquilla). */

@@ -1,5 +1,5 @@
 import { groupByMonth, queries } from '@blog/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@blog/shared/query';
 import { useMemo } from 'react';
 import { archiveYear } from './address';
 

@@ -1,5 +1,5 @@
 import { queries, SignUpBox } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import { useId } from 'react';
 import styles from './NewsletterBanner.module.css';
 

@@ -1,5 +1,5 @@
 import { Photo, Prose, SocialLinks, queries, socialLinks } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import styles from './AboutPage.module.css';
 
 /**

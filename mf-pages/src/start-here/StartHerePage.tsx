@@ -1,5 +1,5 @@
 import { Photo, Prose, queries } from '@blog/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@blog/shared/query';
 import styles from './StartHerePage.module.css';
 
 /** New start here (spec §2): all of it from `new-start-heres`. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../query';
 import type { RemoteModuleId } from '../federation/remotes';
 
 /** The address a page is rendered for. */

@@ -1,5 +1,5 @@
 import { SITE_NAME, articleHref, queries, socialLinks } from '@blog/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@blog/shared/query';
 import { Link } from '@blog/shared/router';
 import './Footer.css';
 

@@ -12,7 +12,7 @@ import {
   type ServerReads,
 } from '@blog/shared';
 import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate } from '@blog/shared/query';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@blog/shared/query';
 
 /**
  * What a cached page was rendered from, named so that a change in the CMS finds every page that

@@ -1,0 +1,13 @@
+// The part of TanStack Query the site uses: every app imports it from here, and this module, not
+// the package, is the shared singleton (shared/webpack), so a page downloads only this part.
+export {
+  QueryClient,
+  QueryClientProvider,
+  dehydrate,
+  hydrate,
+  isServer,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+export type { DehydratedState, QueryKey, UseQueryOptions } from '@tanstack/react-query';
