@@ -29,7 +29,7 @@ const MARKUP = /(<div[^>]*\bdata-markup=""[^>]*>)([\s\S]*?)(<\/div>)/g;
  * `integrity`, and a preload that had one would not be used by such a fetch (it would be fetched
  * twice). They are left out of the check; the scripts the page itself names keep theirs.
  */
-const SCRIPT_PRELOAD = /<link rel="?preload"? as="?script"? href="?[^"\s>]+"?\s*\/?>/g;
+const SCRIPT_PRELOAD = /<link rel="?preload"? as="?script"?[^>]*>/g;
 
 const report = (messages: Message[]) =>
   messages.map(({ ruleId, message, selector }) => `${ruleId}: ${message} (${selector})`);

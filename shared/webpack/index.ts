@@ -148,7 +148,8 @@ function pageStylesheets(compilation: webpack.Compilation, publicPath: string): 
 
 /**
  * The scripts the app's page starts with after its entry: its bootstrap and the shared packages
- * it provides. Preloaded from the HTML, they arrive beside the entry instead of one after another.
+ * it provides. Preloaded from the HTML, they arrive beside the entry instead of one after another;
+ * at low priority, as a deferred script is, so they do not go ahead of the page's largest image.
  */
 function startupScripts(compilation: webpack.Compilation, publicPath: string): string[] {
   const main = compilation.entrypoints.get('main');
