@@ -29,7 +29,9 @@ describe('the head of an article', () => {
   });
 
   it('asks for the section’s scripts at once, beside the shell’s', () => {
-    expect(tags).toContain('<link rel="preload" as="script" href="http://sections.test/remoteEntry.js" fetchpriority="low">');
+    expect(tags).toContain(
+      '<link rel="preload" as="script" href="http://sections.test/remoteEntry.js" fetchpriority="low">',
+    );
   });
 
   it('gives link previews the article, its photo, author and date', () => {
