@@ -66,16 +66,24 @@ function tileOf({ lat, lon }: { lat: number; lon: number }, zoom: number) {
   return { x: Math.floor(x), y: Math.floor(y), withinX: x % 1, withinY: y % 1 };
 }
 
-const tileImage = (page: Page, place: { lat: number; lon: number }) => {
+const tileSelector = (place: { lat: number; lon: number }) => {
   const { x, y } = tileOf(place, TILE_ZOOM);
-  return page.locator(`img.leaflet-tile[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`);
+  return `img.leaflet-tile[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`;
 };
+
+const tileImage = (page: Page, place: { lat: number; lon: number }) => page.locator(tileSelector(place));
 
 /** How far the map's centre lies from `place`, in screen pixels (at zoom 25 a pixel is a few millimetres). */
 async function centreOffset(page: Page, place: { lat: number; lon: number }) {
   const { withinX, withinY } = tileOf(place, TILE_ZOOM);
-  const tile = await tileImage(page, place).boundingBox();
-  const map = await page.locator('.leaflet-container').boundingBox();
+  // Both read at one moment: the page may still be scrolling (a wheel over the map scrolls it).
+  const { tile, map } = await page.evaluate((selector) => {
+    const box = (element: Element | null) => {
+      const rect = element?.getBoundingClientRect();
+      return rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    };
+    return { tile: box(document.querySelector(selector)), map: box(document.querySelector('.leaflet-container')) };
+  }, tileSelector(place));
   if (!tile || !map) throw new Error('The map or its tile is not shown');
   return {
     x: tile.x + withinX * tile.width - (map.x + map.width / 2),
