@@ -41,6 +41,11 @@ function chunkOf(url: string, reports: Map<string, BundleReport>): { app: string
   return { app, chunk: reports.get(app)?.chunks.find(({ file }) => file === pathname.slice(1)) };
 }
 
+/** The packages in the scripts at these addresses, as their apps' bundle reports say. */
+export function packagesIn(urls: string[], reports = bundleReports()): Set<string> {
+  return new Set(urls.flatMap((url) => Object.keys(chunkOf(url, reports).chunk?.packages ?? {})));
+}
+
 /** A route's scripts by package: each script's bytes on the wire shared out as its bundle report says. */
 export function routeScripts(scripts: LoadedScript[], reports = bundleReports()): RouteScripts {
   const packages = new Map<string, { bytes: number; why: Set<string> }>();

@@ -1,6 +1,7 @@
 import { author } from '@blog/cms/testing';
 import type { ContactDetails } from '@blog/shared';
 import type { Page } from '@playwright/test';
+import { packagesIn } from '../support/bundles';
 import { startCmsProxy } from '../support/cms-proxy';
 import { deadOrigin, startRenderServer } from '../support/render-server';
 import { STAND_IN_PLACE } from '../support/stand-ins';
@@ -269,9 +270,11 @@ test.describe('the contact page', () => {
     expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
   });
 
-  test('offers the country list’s prefixes, +1 chosen; the bundled ones when the list is unreachable', async ({
+  test('offers the country list’s prefixes, +1 chosen; the bundled ones, sent with the page, when the list is unreachable', async ({
     page,
   }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => sent.resourceType() === 'script' && scripts.push(sent.url()));
     await page.goto('/Contact');
     const { prefix } = form(page);
     await expect(prefix.locator('option')).toHaveText(['+1', '+34', '+44', '+57', '+1201', '+1202']);
@@ -282,6 +285,7 @@ test.describe('the contact page', () => {
     await expect(prefix.locator('option[value="+971"]')).toHaveCount(1);
     expect(await prefix.locator('option').count()).toBeGreaterThan(200);
     await expect(prefix).toHaveValue('+1');
+    expect(packagesIn(scripts), 'the bundled country data stays on the server').not.toContain('countries-list');
   });
 
   test('stores a sent message for the author, clears the form, and the public cannot read it', async ({ page }) => {

@@ -48,6 +48,12 @@ export const queries = {
   coverContact: () => queryOptions({ queryKey: ['cover-contact'], queryFn: fetchCoverContact }),
 };
 
+/**
+ * The first part of the key of a read a section makes of data in its own bundle rather than the CMS
+ * (the contact form's dialling prefixes): the render server knows that no change in the CMS alters it.
+ */
+export const BUNDLED_READ = 'bundled';
+
 /** The CMS's `max-age`: a read this young is shown again without asking. */
 const FRESH_FOR_MS = 5_000;
 

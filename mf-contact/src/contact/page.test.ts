@@ -2,6 +2,7 @@
 import { createQueryClient, queries } from '@blog/shared';
 import { COVER, PLACED, askedFor, stubServices } from '../testing/cms';
 import { pageRequest } from '@blog/shared/testing/server';
+import { bundledPrefixes, bundledPrefixesQuery } from '../form/prefixes';
 import { contactPage } from './page';
 
 const request = pageRequest('/Contact');
@@ -9,13 +10,14 @@ const request = pageRequest('/Contact');
 afterEach(() => jest.restoreAllMocks());
 
 describe('the contact page’s load', () => {
-  it('loads the contact details and the cover for contact, and nothing else', async () => {
+  it('loads the contact details, the cover for contact and the bundled dialling prefixes, and nothing else', async () => {
     const fetched = stubServices({ cms: { 'contact-details': PLACED, 'cover-contact-mes': COVER } });
     const reads = createQueryClient();
     await contactPage.load(request, reads);
     expect(askedFor(fetched).sort()).toEqual(['contact-details', 'cover-contact-mes']);
     expect(reads.getQueryData(queries.contactDetails().queryKey)).toEqual(PLACED);
     expect(reads.getQueryData(queries.coverContact().queryKey)).toEqual(COVER);
+    expect(reads.getQueryData(bundledPrefixesQuery().queryKey)).toEqual(await bundledPrefixes());
   });
 
   it('settles with empty reads when the CMS is down', async () => {

@@ -1,10 +1,15 @@
-import { fetchCountries, postContactMessage } from '@blog/shared';
+import { createQueryClient, fetchCountries, postContactMessage } from '@blog/shared';
 import { TestReads } from '@blog/shared/testing/reads';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { bundledCountries } from './bundledCountries';
 import { ContactForm } from './ContactForm';
-import { BUNDLED_PREFIXES } from './prefixes';
+import { bundledPrefixes, bundledPrefixesQuery } from './prefixes';
 
+jest.mock('./bundledCountries', () => {
+  const actual = jest.requireActual<typeof import('./bundledCountries')>('./bundledCountries');
+  return { bundledCountries: jest.fn(actual.bundledCountries) };
+});
 jest.mock('@blog/shared', () => ({
   ...jest.requireActual<typeof import('@blog/shared')>('@blog/shared'),
   fetchCountries: jest.fn(),
@@ -14,6 +19,11 @@ jest.mock('@blog/shared', () => ({
 const COUNTRIES = [{ idd: { root: '+5', suffixes: ['7'] } }, { idd: { root: '+4', suffixes: ['4'] } }];
 
 let alerted: jest.SpiedFunction<typeof window.alert>;
+let everyBundled: readonly string[];
+
+beforeAll(async () => {
+  everyBundled = await bundledPrefixes();
+});
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -25,12 +35,16 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const renderForm = () =>
-  render(
-    <TestReads>
+/** The form as the page has it: with the bundled prefixes among the server's reads, or without (a standalone section). */
+function renderForm({ withServerReads = true } = {}) {
+  const client = createQueryClient();
+  if (withServerReads) client.setQueryData(bundledPrefixesQuery().queryKey, everyBundled);
+  return render(
+    <TestReads client={client}>
       <ContactForm />
     </TestReads>,
   );
+}
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const prefix = () => screen.getByRole('combobox', { name: 'International prefix' });
@@ -59,11 +73,20 @@ const shownValues = () =>
 describe('the contact form', () => {
   it('offers the bundled prefixes at first, then the country list’s, with +1 chosen', async () => {
     renderForm();
-    expect(offered()).toEqual(BUNDLED_PREFIXES);
+    expect(offered()).toEqual(everyBundled);
     expect(prefix()).toHaveValue('+1');
     await countryListShown();
     expect(prefix()).toHaveValue('+1');
     expect(fetchCountries).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers +1 without the server’s reads until the country list’s prefixes arrive', async () => {
+    renderForm({ withServerReads: false });
+    expect(offered()).toEqual(['+1']);
+    expect(prefix()).toHaveValue('+1');
+    await countryListShown();
+    expect(prefix()).toHaveValue('+1');
+    expect(bundledCountries).not.toHaveBeenCalled();
   });
 
   it('sends the message with the phone as prefix and number, says so and clears the fields', async () => {
@@ -135,8 +158,16 @@ describe('the contact form', () => {
     const warned = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderForm();
     await waitFor(() => expect(warned).toHaveBeenCalled());
-    expect(offered()).toEqual(BUNDLED_PREFIXES);
+    expect(offered()).toEqual(everyBundled);
     expect(within(prefix()).getByRole('option', { name: '+971' })).toBeInTheDocument();
+    expect(prefix()).toHaveValue('+1');
+  });
+
+  it('loads the bundled prefixes itself when neither the server’s reads nor the country list give any', async () => {
+    jest.mocked(fetchCountries).mockResolvedValue([]);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderForm({ withServerReads: false });
+    await waitFor(() => expect(offered()).toEqual(everyBundled));
     expect(prefix()).toHaveValue('+1');
   });
 });

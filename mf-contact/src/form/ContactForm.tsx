@@ -1,8 +1,8 @@
-import { FORM_SUBMITTED, FORM_SUBMIT_FAILED, postContactMessage } from '@blog/shared';
+import { DEFAULT_PREFIX, FORM_SUBMITTED, FORM_SUBMIT_FAILED, postContactMessage } from '@blog/shared';
 import { isServer, useQuery } from '@blog/shared/query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EMPTY_FORM, contactMessage, type ContactFormFields } from './contactForm';
-import { BUNDLED_PREFIXES, prefixesQuery } from './prefixes';
+import { bundledPrefixesQuery, prefixesQuery } from './prefixes';
 import styles from './ContactForm.module.css';
 
 type TextField = Exclude<keyof ContactFormFields, 'prefix' | 'number' | 'message'>;
@@ -16,8 +16,11 @@ const TEXT_FIELDS: [field: TextField, label: string, type: string, autoComplete:
 /** The contact form (spec §2): no validation, the exact alerts of spec §8, cleared only once sent. */
 export function ContactForm() {
   const id = useId();
-  // The country list is asked for by the browser only, once the page shows the bundled prefixes.
-  const prefixes = useQuery({ ...prefixesQuery(), enabled: !isServer }).data ?? BUNDLED_PREFIXES;
+  // The country list is the browser's to ask for. The bundled prefixes come with the server's reads;
+  // a page without them (a section run on its own) loads them only if the list gives none.
+  const listed = useQuery({ ...prefixesQuery(), enabled: !isServer }).data;
+  const bundled = useQuery({ ...bundledPrefixesQuery(), enabled: listed?.length === 0 }).data;
+  const prefixes = listed?.length ? listed : (bundled ?? [DEFAULT_PREFIX]);
   const [fields, setFields] = useState(EMPTY_FORM);
   const [sending, setSending] = useState(false);
 

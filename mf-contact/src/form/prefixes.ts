@@ -1,6 +1,5 @@
-import { DEFAULT_PREFIX, diallingPrefixes, fetchCountries, type Country } from '@blog/shared';
+import { BUNDLED_READ, DEFAULT_PREFIX, diallingPrefixes, fetchCountries, type Country } from '@blog/shared';
 import { queryOptions } from '@blog/shared/query';
-import { bundledCountries } from './bundledCountries';
 
 /**
  * The selector's prefixes for a country list, the default among them (the public list spells +1 only
@@ -12,17 +11,30 @@ export function prefixOptions(countries: Country[]): string[] {
 }
 
 /**
- * Every prefix of the bundled data: what the server renders and the browser first shows (the same
- * page for both), and what stays when the configured country list cannot be had.
+ * Every prefix of the bundled data. The data is a chunk of its own (11 KB gzip): the server reads it
+ * and sends the prefixes in the page's reads, so a browser downloads it only where those are missing.
  */
-export const BUNDLED_PREFIXES: readonly string[] = prefixOptions(bundledCountries());
+export async function bundledPrefixes(): Promise<readonly string[]> {
+  const { bundledCountries } = await import('./bundledCountries');
+  return prefixOptions(bundledCountries());
+}
 
-/** The prefixes of the configured country list or, when it gives none, the bundled ones. */
+/**
+ * The bundled prefixes: what the server renders and the browser first shows (the same page for
+ * both), and what stays when the configured country list gives none.
+ */
+export const bundledPrefixesQuery = () =>
+  queryOptions({
+    queryKey: [BUNDLED_READ, 'dialling-prefixes'],
+    queryFn: bundledPrefixes,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The prefixes of the configured country list: none when it cannot be had or holds no dialling code. */
 export async function loadPrefixes(): Promise<readonly string[]> {
   const prefixes = prefixOptions(await fetchCountries());
-  if (prefixes.length > 0) return prefixes;
-  console.warn('The country list gave no dialling prefixes: offering the bundled ones');
-  return BUNDLED_PREFIXES;
+  if (prefixes.length === 0) console.warn('The country list gave no dialling prefixes: offering the bundled ones');
+  return prefixes;
 }
 
 /** Asked for once a page: the country list does not change while it is open. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { createQueryClient, queries } from '@blog/shared';
+import { BUNDLED_READ, createQueryClient, queries } from '@blog/shared';
 import { anArticle } from '@blog/shared/testing';
 import { TAG, tagsOfChange, tagsOfReads } from './tags';
 
@@ -51,6 +51,15 @@ describe('the tags of a page', () => {
     const reads = createQueryClient();
     for (const { queryKey } of Object.values(everyRead)) reads.setQueryData(queryKey, null);
     tagsOfReads(reads);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('name nothing more for a section’s bundled data, which no change in the CMS alters', () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reads = createQueryClient();
+    reads.setQueryData([BUNDLED_READ, 'dialling-prefixes'], ['+1', '+44']);
+    expect(tagsOfReads(reads)).toEqual([TAG.site]);
     expect(logged).not.toHaveBeenCalled();
     logged.mockRestore();
   });

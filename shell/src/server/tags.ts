@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BUNDLED_READ } from '@blog/shared';
 import type { QueryClient } from '@blog/shared/query';
 
 /**
@@ -41,6 +42,8 @@ const READ_TAGS: Record<string, (key: readonly unknown[], data: unknown) => stri
   'start-here': () => [TAG.startHere],
   'contact-details': () => [TAG.contact],
   'cover-contact': () => [TAG.contactCover],
+  // A section's own data changes only with its build, and pages are kept per build (site.ts).
+  [BUNDLED_READ]: () => [],
 };
 
 function isDocument(data: unknown): data is { documentId: string } {
@@ -51,7 +54,7 @@ function isDocument(data: unknown): data is { documentId: string } {
 export function tagsOfReads(reads: QueryClient): string[] {
   const tags = new Set<string>([TAG.site]);
   for (const { queryKey, state } of reads.getQueryCache().getAll()) {
-    // Asked for by a view but read only in the browser (the map's place, the dialling prefixes): not in the page.
+    // Asked for by a view but read only in the browser (the map's place, the country list): not in the page.
     if (state.status !== 'success') continue;
     const tagsOf = READ_TAGS[String(queryKey[0])];
     if (!tagsOf) {
