@@ -145,7 +145,9 @@ test.describe('dark mode without the bundles', () => {
 });
 
 test.describe('composition at run time', () => {
-  test('a page holds exactly one copy of React, whichever sections it loads', async ({ page }) => {
+  test('a page holds exactly one copy of React and of Module Federation’s runtime, whichever sections it loads', async ({
+    page,
+  }) => {
     await countReactRenderers(page);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -155,6 +157,14 @@ test.describe('composition at run time', () => {
       await expect(page.locator('main')).not.toContainText('Loading');
     }
     expect(await reactRenderers(page)).toHaveLength(1);
+    // Each container (the shell's, each section's) is an instance of the runtime it runs on: one class, one runtime.
+    const runtimes = await page.evaluate(() => {
+      const { __INSTANCES__: instances } = (window as unknown as { __FEDERATION__: { __INSTANCES__: object[] } })
+        .__FEDERATION__;
+      return { containers: instances.length, classes: new Set(instances.map((instance) => instance.constructor)).size };
+    });
+    expect(runtimes.containers).toBeGreaterThanOrEqual(5);
+    expect(runtimes.classes).toBe(1);
   });
 
   test.describe('with a section whose host is down', () => {

@@ -30,6 +30,11 @@ export interface FederatedAppOptions {
 /** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section. */
 export const SERVER_DIR = 'server';
 
+/** The script a section's own page runs before its entry: the Module Federation runtime core (`runtime-core.ts`). */
+export const RUNTIME_CORE_FILE = 'federation-runtime-core.js';
+
+const runtimeCoreProvider = path.join(__dirname, 'runtime-core.ts');
+
 /** The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its environment. */
 const CONFIG_FROM_ENV = {
   cmsUrl: 'BLOG_CMS_URL',
@@ -242,7 +247,26 @@ export function federatedApp(options: FederatedAppOptions) {
     const production = argv.mode !== 'development';
     const browser = browserBuild(options, production);
     const server = options.exposes || options.serverEntry ? [serverBuild(options, production)] : [];
-    return production ? [browser, ...server] : [browser];
+    const runtimeCore = options.exposes ? [runtimeCoreBuild(options)] : [];
+    return production ? [browser, ...server, ...runtimeCore] : [browser];
+  };
+}
+
+/**
+ * The Module Federation runtime core for a section's own page (`RUNTIME_CORE_FILE`), which the
+ * section's production build leaves out: on the site's pages the shell provides it.
+ */
+function runtimeCoreBuild({ name, dirname }: FederatedAppOptions): Configuration {
+  return {
+    name: 'runtime-core',
+    context: dirname,
+    mode: 'production',
+    entry: runtimeCoreProvider,
+    devtool: 'source-map',
+    output: { path: path.join(dirname, 'dist'), filename: RUNTIME_CORE_FILE, uniqueName: `${name}_runtime_core` },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: [typescriptRule(dirname)] },
+    performance: { hints: false },
   };
 }
 
@@ -267,8 +291,8 @@ function browserBuild(
       chunkFilename: hashed,
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: name,
-      // The server's build is written beside it by its own compiler.
-      clean: { keep: (asset: string) => asset.startsWith(`${SERVER_DIR}/`) },
+      // The server's build and the runtime core's script are written beside it by their own compilers.
+      clean: { keep: (asset: string) => asset.startsWith(`${SERVER_DIR}/`) || asset.startsWith(RUNTIME_CORE_FILE) },
     },
     resolve: resolveOptions(dirname, production),
     module: {
@@ -292,9 +316,12 @@ function browserBuild(
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // In production a page runs one copy of Module Federation's runtime core, the shell's (`runtime-core.ts`).
+        runtimePlugins: production && !exposes ? [runtimeCoreProvider] : [],
         experiments: {
           // Browser-only runtime; sections that load no other section drop the remote-loading code.
           optimization: { target: 'web', disableRemote: remotes.length === 0 },
+          externalRuntime: production && Boolean(exposes),
         },
       }),
       ...(production
@@ -314,6 +341,7 @@ function browserBuild(
           userInfoKey: USER_INFO_KEY,
           stylesheets: pageStylesheets(compilation, '/'),
           scripts: startupScripts(compilation, '/'),
+          runtimeCore: production && exposes ? `/${RUNTIME_CORE_FILE}` : undefined,
         }),
       }),
       new webpack.DefinePlugin({ 'process.env.BLOG_SERVER_BUILD': JSON.stringify(false) }),
