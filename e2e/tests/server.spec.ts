@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { liveManifest, startRenderServer } from '../support/render-server';
 import { cmsData, countReactRenderers, expect, reactRenderers, site, test } from '../support/site';
 
@@ -121,6 +121,17 @@ test.describe('without JavaScript', () => {
     await expect(archive.getByRole('combobox', { name: 'Year' })).toHaveValue(String(latestYear));
     for (const { title_article } of entries) {
       await expect(archive.getByRole('link', { name: title_article })).toBeVisible();
+    }
+  });
+
+  test('every page arrives with its stylesheets written in: none is requested before it paints', async ({ page }) => {
+    for (const route of ROUTES) {
+      const stylesheets: string[] = [];
+      const asked = (request: Request) => request.resourceType() === 'stylesheet' && stylesheets.push(request.url());
+      page.on('request', asked);
+      await page.goto(route);
+      page.off('request', asked);
+      expect(stylesheets, route).toEqual([]);
     }
   });
 

@@ -22,7 +22,7 @@ describe('the document template', () => {
     expect(template.afterApp).toBe('<script src=/x.js></script></body></html>');
   });
 
-  it('writes the configuration and the shell’s stylesheets into the page, escaped, linking those it cannot, named as webpack looks for them', () => {
+  it('writes the configuration and the shell’s stylesheets into the page, escaped, their files named from the root, named as webpack looks for them', () => {
     const { beforeHead } = documentTemplate(
       '<html><head><link rel=stylesheet href=/a.css><link rel="stylesheet" href="/b.css"><script src=/config.js></script></head>' +
         '<body><div id=root></div></body></html>',
@@ -30,7 +30,7 @@ describe('the document template', () => {
     );
     expect(beforeHead).toBe(
       '<html><head><style data-href="a.css">p{margin:0}</style>' +
-        `<link rel="stylesheet" href="/b.css" data-href="b.css" integrity="${sri(FILES['/b.css'])}" crossorigin="anonymous">` +
+        '<style data-href="b.css">p{background:url(/b.png)}</style>' +
         '<script>window.__BLOG_CONFIG__ = {"cmsUrl":"http://cms.test\\u003c/script>"};</script>',
     );
   });

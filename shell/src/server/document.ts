@@ -43,7 +43,7 @@ export function documentTemplate(html: string, { config, file }: TemplateAssets)
       const text = file(href);
       return stylesheetTag({
         href,
-        css: inlinable(text),
+        css: inlinable(text, href),
         integrity: integrityOf(text),
         chunkHref: href.replace(/^\//, ''),
       });

@@ -79,8 +79,19 @@ describe('the head of an article', () => {
   it('writes in the sections’ stylesheets it can (no rule can close the element), links the others and the feed', () => {
     expect(tags).toContain('<link rel="stylesheet" href="https://articles.test/1.css">');
     expect(tags).toContain('<style data-href="https://articles.test/2.css">a{color:red}<\\/style><p></style>');
-    expect(inlinable('.map{background:url(assets/tile.png)}')).toBeUndefined();
-    expect(inlinable('.map{color:red}')).toBe('.map{color:red}');
+    expect(inlinable('.map{color:red}', 'https://contact.test/2.css')).toBe('.map{color:red}');
+  });
+
+  it('writes in a stylesheet’s files as it names them, from its own address', () => {
+    const css = (background: string) => `.map{background:${background}}`;
+    const from = (background: string, href = 'https://contact.test/app/2.css') => inlinable(css(background), href);
+    expect(from('url(assets/tile.png)')).toBe(css('url(https://contact.test/app/assets/tile.png)'));
+    expect(from('url( "../tile.png" )')).toBe(css('url("https://contact.test/tile.png")'));
+    expect(from("url('/tile.png?v=1#x')")).toBe(css("url('https://contact.test/tile.png?v=1#x')"));
+    expect(from('url(assets/tile.png)', '/2.css')).toBe(css('url(/assets/tile.png)'));
+    for (const kept of ['url(https://tiles.test/a.png)', 'url(#default#VML)', 'url(data:image/png;base64,AAAA)']) {
+      expect(from(kept)).toBe(css(kept));
+    }
     expect(tags).toContain(
       '<link rel="alternate" type="application/rss+xml" title="Defense Analysis" href="https://blog.test/rss.xml">',
     );

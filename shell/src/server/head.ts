@@ -37,12 +37,28 @@ export interface Stylesheet {
   chunkHref?: string;
 }
 
+/** A `url()` in a stylesheet, its address quoted or not. */
+const URL_TOKEN = /url\(\s*(['"]?)([^'")]*?)\1\s*\)/gi;
+
 /**
- * The rules of a stylesheet, when they mean the same written into the page: none that names a
- * file by a relative `url()` (it would be read against the page's address, not the stylesheet's).
- * Written in, they cost no request before the first paint.
+ * The address a stylesheet at `href` (a full address, or a path from the site's root) means by
+ * `address`, in the same form as `href`.
  */
-export const inlinable = (css: string): string | undefined => (/url\(/i.test(css) ? undefined : css);
+function fromStylesheet(address: string, href: string): string {
+  const url = new URL(address, new URL(href, 'http://site.invalid/'));
+  return URL.canParse(href) ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A stylesheet's rules as they mean the same written into the page, where they cost no request
+ * before the first paint: a file named by a relative `url()` is named from the stylesheet's
+ * address, as the browser would read it there (written in, it would be read against the page's).
+ * A `data:` address and a fragment (`#…`, something of the document itself) stay as they are.
+ */
+export const inlinable = (css: string, href: string): string =>
+  css.replace(URL_TOKEN, (token, quote: string, address: string) =>
+    /^(#|data:)/i.test(address) ? token : `url(${quote}${fromStylesheet(address, href)}${quote})`,
+  );
 
 /** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
 /** Subresource Integrity for a file's content. */

@@ -58,7 +58,7 @@ async function stylesheetsOf(manifestUrl: string, manifestText: string): Promise
     let known = stylesheets.get(href);
     if (!known) {
       known = download(href).then(
-        (text) => ({ href, css: inlinable(text), integrity: integrityOf(text) }),
+        (text) => ({ href, css: inlinable(text, href), integrity: integrityOf(text) }),
         () => ({ href }),
       );
       stylesheets.set(href, known);
