@@ -74,17 +74,35 @@ const tileSelector = (place: { lat: number; lon: number }) => {
 
 const tileImage = (page: Page, place: { lat: number; lon: number }) => page.locator(tileSelector(place));
 
-/** How far the map's centre lies from `place`, in screen pixels (at zoom 25 a pixel is a few millimetres). */
-async function centreOffset(page: Page, place: { lat: number; lon: number }) {
+const MAP_BAND = 'section[aria-label="Office location map"]';
+
+/** The server's preview of the map: the tile holding `place` as a plain image in the map's band. */
+const previewTileSelector = (place: { lat: number; lon: number }) => {
+  const { x, y } = tileOf(place, TILE_ZOOM);
+  return `${MAP_BAND} img:not(.leaflet-tile)[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`;
+};
+
+/**
+ * How far the map's centre lies from `place`, in screen pixels (at zoom 25 a pixel is a few
+ * millimetres): by Leaflet's tile and map, or by the preview's tile and the band.
+ */
+async function centreOffset(
+  page: Page,
+  place: { lat: number; lon: number },
+  [tileShown, mapShown] = [tileSelector(place), '.leaflet-container'],
+) {
   const { withinX, withinY } = tileOf(place, TILE_ZOOM);
   // Both read at one moment: the page may still be scrolling (a wheel over the map scrolls it).
-  const { tile, map } = await page.evaluate((selector) => {
-    const box = (element: Element | null) => {
-      const rect = element?.getBoundingClientRect();
-      return rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-    };
-    return { tile: box(document.querySelector(selector)), map: box(document.querySelector('.leaflet-container')) };
-  }, tileSelector(place));
+  const { tile, map } = await page.evaluate(
+    (selectors) => {
+      const box = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      };
+      return { tile: box(document.querySelector(selectors[0])), map: box(document.querySelector(selectors[1])) };
+    },
+    [tileShown, mapShown],
+  );
   if (!tile || !map) throw new Error('The map or its tile is not shown');
   return {
     x: tile.x + withinX * tile.width - (map.x + map.width / 2),
@@ -371,6 +389,20 @@ test.describe('the contact page', () => {
     expect(field!.x + field!.width).toBeLessThanOrEqual(375);
     await send.scrollIntoViewIfNeeded();
     await expect(send).toBeInViewport({ ratio: 1 });
+  });
+});
+
+test.describe('the map’s band without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the office’s tile from the server’s HTML, placed as the map places it', async ({ page }) => {
+    await page.goto('/Contact');
+    const tile = page.locator(previewTileSelector(STAND_IN_PLACE));
+    await expect(tile).toHaveJSProperty('complete', true);
+    expect(await tile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const offset = await centreOffset(page, STAND_IN_PLACE, [previewTileSelector(STAND_IN_PLACE), MAP_BAND]);
+    expect(Math.abs(offset.x)).toBeLessThan(1);
+    expect(Math.abs(offset.y)).toBeLessThan(1);
   });
 });
 

@@ -3,6 +3,7 @@ export * from './config';
 export * from './messages';
 export * from './client';
 export * from './coordinates';
+export * from './tiles';
 export * from './newsletter';
 export * from './dates';
 export * from './share';

@@ -8,10 +8,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import styles from './ContactMap.module.css';
-
-/** Spec §9. Tile servers stop at 19, so the deepest tiles are scaled up rather than left blank. */
-const ZOOM = 25;
-const NATIVE_ZOOM = 19;
+import { NATIVE_ZOOM, ZOOM } from './view';
 
 /** The popup's fixed text; the spec leaves its wording open. */
 const OFFICE_TEXT = 'Our office';

@@ -46,7 +46,7 @@ describe('the map behind the contact page', () => {
     });
     renderBackdrop(placed);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(map()).toBeEmptyDOMElement();
+    expect(screen.queryByText(/Map centred on/)).toBeNull();
 
     act(() =>
       inView.forEach((callback) =>
@@ -54,6 +54,30 @@ describe('the map behind the contact page', () => {
       ),
     );
     expect(await centredOn(STORED)).toBeInTheDocument();
+  });
+
+  it('shows the tile of the place the CMS stored from its first render, before the map loads', () => {
+    jest
+      .spyOn(window, 'IntersectionObserver')
+      .mockImplementation(
+        () => ({ observe: () => undefined, disconnect: () => undefined }) as unknown as IntersectionObserver,
+      );
+    renderBackdrop(placed);
+    // The slippy-map tile numbers at zoom 19, as OpenStreetMap's wiki gives them.
+    const tiles = 2 ** 19;
+    const latitude = (STORED.lat * Math.PI) / 180;
+    const x = Math.floor(((STORED.lon + 180) / 360) * tiles);
+    const y = Math.floor(((1 - Math.log(Math.tan(latitude) + 1 / Math.cos(latitude)) / Math.PI) / 2) * tiles);
+    const [first] = map().querySelectorAll('img');
+    expect(first).toHaveAttribute('src', `https://tile.openstreetmap.org/19/${x}/${y}.png`);
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.queryByText(/Map centred on/)).toBeNull();
+  });
+
+  it('shows no tile for an address still to be placed, whose place the server could not know', async () => {
+    renderBackdrop(unplaced);
+    expect(map().querySelector('img')).toBeNull();
+    expect(await centredOn(PLACE)).toBeInTheDocument();
   });
 
   it('shows no map while the contact details load, then the place the CMS stored, with no geocoder call', async () => {
