@@ -15,7 +15,8 @@ export interface PlacedTile {
   size: number;
 }
 
-const TILE_SIZE = 256;
+/** A tile's side as tile servers send it, in pixels. */
+export const TILE_SIZE = 256;
 
 /** Where a place lies on the Web Mercator plane at `zoom`, in pixels of that zoom's 256-pixel tiles (Leaflet's EPSG:3857). */
 export function worldPixel({ lat, lon }: Coordinates, zoom: number): { x: number; y: number } {

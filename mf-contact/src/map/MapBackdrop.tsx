@@ -1,5 +1,6 @@
 import {
   siteConfig,
+  TILE_SIZE,
   tileAddress,
   tilesAround,
   useNearViewport,
@@ -16,9 +17,6 @@ import { NATIVE_ZOOM, ZOOM } from './view';
 // Leaflet reads `window` as it loads, and is most of the page's script: imported in the browser
 // only, once the band nears the viewport.
 const ContactMap = lazy(() => import('./ContactMap'));
-
-/** A tile's side as the tile server sends it, in pixels. */
-const TILE_SIZE = 256;
 
 /** How far from its centre the widest band shows the map, in CSS pixels. */
 const REACH = { x: 2048, y: 256 };
@@ -62,7 +60,7 @@ export function MapBackdrop({ details }: { details: ContactDetails | null | unde
   const centre = place?.centre ?? geocoded;
   // A place the server knows too: the server's HTML and the browser's first render show its tiles alike.
   const known = place?.centre;
-  // Never at the first render, which must match the server's (the band alone).
+  // Never at the first render, which must match the server's (the band and its preview).
   const band = useRef<HTMLElement>(null);
   const wanted = useNearViewport(band);
 

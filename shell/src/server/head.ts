@@ -60,11 +60,11 @@ export const inlinable = (css: string, href: string): string =>
     /^(#|data:)/i.test(address) ? token : `url(${quote}${fromStylesheet(address, href)}${quote})`,
   );
 
-/** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
 /** Subresource Integrity for a file's content. */
 export const integrityOf = (content: string | Buffer) =>
   `sha384-${createHash('sha384').update(content).digest('base64')}`;
 
+/** A `<style>` with the stylesheet's rules (no text of them can close it), or a `<link>` to it. */
 export function stylesheetTag({ href, css, integrity, chunkHref = href }: Stylesheet): string {
   const name = `data-href="${escapeHtml(chunkHref)}"`;
   if (css !== undefined) return `<style ${name}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
