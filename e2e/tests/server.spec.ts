@@ -224,6 +224,35 @@ test.describe('with JavaScript', () => {
       expect(asked, `${route} asked the CMS`).toEqual([]);
     }
   });
+
+  test('a page asks for its scripts once it has painted and its lead image has arrived; without that image it still starts', async ({
+    page,
+    request,
+  }) => {
+    const { path } = await deepLinked(request);
+    for (const route of ['/Home', '/About', '/New-start-here', '/Contact', path]) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const { paint, leadImageEnd, firstScript } = await page.evaluate(() => {
+        const lead = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          leadImageEnd: resources.find(({ name }) => name === lead?.currentSrc)?.responseEnd,
+          firstScript: Math.min(...resources.filter(({ name }) => /\.js(\?|$)/.test(name)).map((r) => r.startTime)),
+        };
+      });
+      expect(leadImageEnd, `${route}: its lead image`).toBeDefined();
+      expect(firstScript, `${route}: its first script after its first paint`).toBeGreaterThanOrEqual(paint);
+      expect(firstScript, `${route}: its first script after its lead image`).toBeGreaterThanOrEqual(
+        leadImageEnd as number,
+      );
+    }
+
+    await page.route(`${site.cmsUrl}/uploads/**`, (route) => route.abort());
+    await page.goto('/About');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated');
+  });
 });
 
 test.describe('one React', () => {

@@ -24,13 +24,6 @@ const markupValidator = new HtmlValidate({
 /** Text written with the markup, which the page marks `data-markup` (it holds no nested `div`). */
 const MARKUP = /(<div[^>]*\bdata-markup=""[^>]*>)([\s\S]*?)(<\/div>)/g;
 
-/**
- * The scripts a page preloads: webpack's and Module Federation's runtimes fetch them without an
- * `integrity`, and a preload that had one would not be used by such a fetch (it would be fetched
- * twice). They are left out of the check; the scripts the page itself names keep theirs.
- */
-const SCRIPT_PRELOAD = /<link rel="?preload"? as="?script"?[^>]*>/g;
-
 const report = (messages: Message[]) =>
   messages.map(({ ruleId, message, selector }) => `${ruleId}: ${message} (${selector})`);
 
@@ -50,7 +43,7 @@ test('every route and an article’s link are valid HTML: html-validate’s stan
 }) => {
   for (const path of [...ROUTES, await mostCommented(request)]) {
     const html = await pageHtml(request, path);
-    const page = await pageValidator.validateString(html.replace(MARKUP, '$1$3').replace(SCRIPT_PRELOAD, ''), path);
+    const page = await pageValidator.validateString(html.replace(MARKUP, '$1$3'), path);
     expect(report(page.results.flatMap(({ messages }) => messages)), path).toEqual([]);
     for (const [, , text] of html.matchAll(MARKUP)) {
       const markup = await markupValidator.validateString(text, `${path} (article text)`);

@@ -35,12 +35,17 @@ describe('the document template', () => {
     );
   });
 
-  it('has the browser check the shell’s script against its hash', () => {
-    const { beforeHead } = documentTemplate(
-      '<html><head><script defer src=/main.1234abcd.js></script></head><body><div id=root></div></body></html>',
+  it('takes the shell’s scripts out of its head, for the page to start them, checked against their hashes', () => {
+    const { beforeHead, scripts } = documentTemplate(
+      '<html><head><link rel=preload as=script href=/870.js fetchpriority=low>' +
+        '<script defer src=/main.1234abcd.js></script></head><body><div id=root></div></body></html>',
       assets,
     );
-    expect(beforeHead).toBe(`<html><head><script defer src="/main.1234abcd.js" integrity="${sri('run()')}"></script>`);
+    expect(beforeHead).toBe('<html><head>');
+    expect(scripts).toEqual({
+      preloads: ['/870.js'],
+      entries: [{ src: '/main.1234abcd.js', integrity: sri('run()') }],
+    });
   });
 
   it('refuses a page it could not render into', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inlinable, integrityOf, stylesheetTag } from './head';
+import type { PageScripts } from './page-scripts';
 
 /** What the server writes into the page instead of having the browser ask for it before it can paint. */
 export interface TemplateAssets {
@@ -19,6 +20,8 @@ export interface DocumentTemplate {
   beforeApp: string;
   /** After the root element's closing tag, to the end. */
   afterApp: string;
+  /** The build's scripts, taken out of its head: the page starts them (`startScriptsTag`). */
+  scripts: PageScripts;
 }
 
 // The build's HTML is minified: its attributes may have lost their quotes.
@@ -27,8 +30,10 @@ export const ROOT = /<div id="?root"?>/;
 const CONFIG_SCRIPT = /<script src="?\/config\.js"?><\/script>/;
 const STYLESHEET = /<link rel="?stylesheet"? href="?([^"\s>]+)"?\s*\/?>/g;
 const SCRIPT = /<script defer src="?([^"\s>]+)"?><\/script>/g;
+const SCRIPT_PRELOAD = /<link rel="?preload"? as="?script"? href="?([^"\s>]+)"?[^>]*>/g;
 
 export function documentTemplate(html: string, { config, file }: TemplateAssets): DocumentTemplate {
+  const scripts: PageScripts = { preloads: [], entries: [] };
   // The page's own title and description replace the build's.
   const page = html
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
@@ -48,11 +53,14 @@ export function documentTemplate(html: string, { config, file }: TemplateAssets)
         chunkHref: href.replace(/^\//, ''),
       });
     })
-    // A script changed on its way is not run.
-    .replace(
-      SCRIPT,
-      (_script, src: string) => `<script defer src="${src}" integrity="${integrityOf(file(src))}"></script>`,
-    );
+    .replace(SCRIPT_PRELOAD, (_link, href: string) => {
+      scripts.preloads.push(href);
+      return '';
+    })
+    .replace(SCRIPT, (_script, src: string) => {
+      scripts.entries.push({ src, integrity: integrityOf(file(src)) });
+      return '';
+    });
   const headEnd = page.indexOf('</head>');
   const root = ROOT.exec(page);
   const rootEnd = root ? page.indexOf('</div>', root.index) : -1;
@@ -64,5 +72,6 @@ export function documentTemplate(html: string, { config, file }: TemplateAssets)
     beforeHead: page.slice(0, headEnd),
     beforeApp: page.slice(headEnd, root.index + root[0].length),
     afterApp: page.slice(rootEnd + '</div>'.length),
+    scripts,
   };
 }

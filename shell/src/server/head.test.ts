@@ -16,7 +16,6 @@ const article: HeadInput = {
     { href: 'https://articles.test/2.css', css: 'a{color:red}</style><p>' },
   ],
   preconnect: ['http://cms.test'],
-  scripts: ['http://sections.test/remoteEntry.js'],
 };
 
 describe('the head of an article', () => {
@@ -26,12 +25,6 @@ describe('the head of an article', () => {
     expect(tags).toContain('<title>Budgets &quot;in&quot; &lt;an&gt; Era · Defense Analysis</title>');
     expect(tags).toContain('<meta name="description" content="Europe spends more than ever.">');
     expect(tags).toContain('<link rel="canonical" href="https://blog.test/Articles?title=Budgets">');
-  });
-
-  it('asks for the section’s scripts at once, beside the shell’s', () => {
-    expect(tags).toContain(
-      '<link rel="preload" as="script" href="http://sections.test/remoteEntry.js" fetchpriority="low">',
-    );
   });
 
   it('gives link previews the article, its photo, author and date', () => {

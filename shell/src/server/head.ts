@@ -17,8 +17,6 @@ export interface HeadInput {
   stylesheets: Stylesheet[];
   /** Origins the page will fetch from early (the media host, for the page's largest image). */
   preconnect: string[];
-  /** The sections' scripts, fetched with the shell's rather than after them. */
-  scripts: string[];
 }
 
 export const escapeHtml = (text: string) =>
@@ -132,7 +130,7 @@ export function structuredData({
 
 /** The tags of the page's `<head>`: title, description, canonical link, link previews, structured data, stylesheets. */
 export function headTags(input: HeadInput): string {
-  const { head, canonical, siteUrl, notFound, stylesheets, preconnect, scripts } = input;
+  const { head, canonical, siteUrl, notFound, stylesheets, preconnect } = input;
   const description = head.description ?? SITE_DESCRIPTION;
   const { image, article } = head;
   const data = structuredData(input);
@@ -165,7 +163,5 @@ export function headTags(input: HeadInput): string {
     // `<` is escaped so that no text of the CMS can close the script.
     ...(data ? [`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`] : []),
     ...stylesheets.map(stylesheetTag),
-    // Low, as Chrome fetches a deferred script: beside the page's largest image, not ahead of it.
-    ...scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" fetchpriority="low">`),
   ].join('\n    ');
 }

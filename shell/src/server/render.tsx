@@ -21,6 +21,7 @@ import { Root } from '../Root';
 import { SERVER_STATE_ID, serializeState, type ServerState } from '../state';
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
+import { startScriptsTag } from './page-scripts';
 import type { Rendered } from './page-cache';
 import { previewBanner, type PreviewShown } from './preview';
 import type { ServerSections } from './sections';
@@ -218,13 +219,19 @@ export async function renderPage(
     home: section?.module === 'mf_articles/Home',
     notFound: !section,
     stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
-    scripts: [...new Set([...rendered.keys()].flatMap((id) => sections.scripts(id)))],
     preconnect: [new URL(siteConfig().mediaUrl).origin],
   });
   const { html, partFailed } = await renderHtml(
     <Root reads={reads} loader={loader} router={(app) => <StaticRouter location={address}>{app}</StaticRouter>} />,
     signal,
   );
+  const scripts = startScriptsTag({
+    // The sections' scripts are fetched with the shell's rather than after them.
+    preloads: [
+      ...new Set([...template.scripts.preloads, ...[...rendered.keys()].flatMap((id) => sections.scripts(id))]),
+    ],
+    entries: template.scripts.entries,
+  });
   const { preview } = context;
   const beforeApp = preview
     ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview, escapeHtml)}${root}`)
@@ -234,7 +241,8 @@ export async function renderPage(
     type: 'text/html; charset=utf-8',
     body:
       `${template.beforeHead}    ${tags}\n  ${beforeApp}${html}</div>\n` +
-      `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>${template.afterApp}`,
+      `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
+      `    ${scripts}${template.afterApp}`,
     tags: tagsOfReads(reads),
     degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
   };
