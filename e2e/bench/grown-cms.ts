@@ -36,7 +36,13 @@ function grow(cms: StrapiProcess) {
  */
 export async function startGrownCms(origins: string[] = []): Promise<StrapiProcess> {
   const appOrigins = Object.values(JSON.parse(process.env.APP_URLS as string) as Record<string, string>);
-  const cms = await startStrapi({ env: { CORS_ORIGINS: [...appOrigins, ...origins].join(',') } });
+  const cms = await startStrapi({
+    env: {
+      CORS_ORIGINS: [...appOrigins, ...origins].join(','),
+      // It places the contact address when it is seeded, as the site's CMS does (global-setup.ts).
+      GEOCODER_URL: `${process.env.STAND_IN_URL as string}/geocoder/search`,
+    },
+  });
   const stop = async () => {
     await cms.stop();
     fs.rmSync(cms.dataDir, { recursive: true, force: true });
