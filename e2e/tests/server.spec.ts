@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { liveManifest, startRenderServer } from '../support/render-server';
 import { cmsData, countReactRenderers, expect, reactRenderers, site, test } from '../support/site';
@@ -329,6 +331,40 @@ test.describe('once it has arrived', () => {
       }
     });
   }
+
+  test('a page that arrives in two pieces is painted whole: its share buttons do not move as the rest arrives', async ({
+    page,
+    request,
+  }) => {
+    // The site, its pages sent as a slow network delivers them: cut after the first share button.
+    const slow = http.createServer((incoming, answer) => {
+      void (async () => {
+        const upstream = await fetch(`${site.url}${incoming.url ?? '/'}`);
+        const type = upstream.headers.get('content-type') ?? '';
+        const body = Buffer.from(await upstream.arrayBuffer());
+        answer.writeHead(upstream.status, { 'content-type': type });
+        const cut = body.indexOf('aria-label="Share on', body.indexOf('aria-label="Share on') + 1);
+        if (!type.startsWith('text/html') || cut < 0) {
+          answer.end(body);
+          return;
+        }
+        answer.write(body.subarray(0, cut));
+        setTimeout(() => answer.end(body.subarray(cut)), 500);
+      })();
+    });
+    await new Promise<void>((listening) => slow.listen(0, listening));
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await recordShifts(page);
+      const { port } = slow.address() as AddressInfo;
+      await page.goto(`http://localhost:${port}${(await deepLinked(request)).path}`);
+      await settled(page);
+      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+      expect(shifts).toEqual([]);
+    } finally {
+      await new Promise((closed) => slow.close(closed));
+    }
+  });
 });
 
 test.describe('for crawlers and caches', () => {

@@ -27,6 +27,10 @@ describe('the head of an article', () => {
     expect(tags).toContain('<link rel="canonical" href="https://blog.test/Articles?title=Budgets">');
   });
 
+  it('has the browser paint the page only once all of it is read, up to the state that follows it', () => {
+    expect(tags).toContain('<link rel="expect" href="#blog-server-state" blocking="render">');
+  });
+
   it('gives link previews the article, its photo, author and date', () => {
     expect(tags).toContain('<meta property="og:type" content="article">');
     expect(tags).toContain('<meta property="og:image" content="http://cms.test/uploads/budget.jpg">');

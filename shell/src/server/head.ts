@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SITE_DESCRIPTION, SITE_NAME, documentTitle, type PageHead } from '@blog/shared';
 import type { BlogPosting, ImageObject, SearchAction, WebSite, WithContext } from 'schema-dts';
+import { SERVER_STATE_ID } from '../state';
 
 /** The page whose head is written: what it says about itself, where it is, what it needs. */
 export interface HeadInput {
@@ -136,6 +137,9 @@ export function headTags(input: HeadInput): string {
   const data = structuredData(input);
   return [
     ...preconnect.map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
+    // No frame of a half-read page: what is right-aligned or wraps would move as the rest arrives.
+    // The state follows the rendered page; a browser without `rel=expect` paints as it reads.
+    `<link rel="expect" href="#${SERVER_STATE_ID}" blocking="render">`,
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
     ...meta('name', 'description', description),
     ...(notFound
