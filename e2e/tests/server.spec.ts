@@ -350,7 +350,7 @@ test.describe('once it has arrived', () => {
         }
         answer.write(body.subarray(0, cut));
         setTimeout(() => answer.end(body.subarray(cut)), 500);
-      })();
+      })().catch(() => answer.destroy());
     });
     await new Promise<void>((listening) => slow.listen(0, listening));
     try {
@@ -362,6 +362,7 @@ test.describe('once it has arrived', () => {
       const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
       expect(shifts).toEqual([]);
     } finally {
+      slow.closeAllConnections();
       await new Promise((closed) => slow.close(closed));
     }
   });
