@@ -360,7 +360,7 @@ test.describe('sharing', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Share on Instagram' }).click(),
     ]);
-    await expect.poll(() => popup.url()).toMatch(new RegExp(`^${site.cmsUrl}/uploads/geopolitics_globe.*\\.jpg$`));
+    await expect.poll(() => popup.url()).toMatch(new RegExp(`^${site.url}/uploads/geopolitics_globe.*\\.jpg$`));
   });
 });
 

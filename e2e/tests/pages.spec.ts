@@ -16,8 +16,9 @@ const lines = (text: string) =>
     .filter((line) => line.trim() !== '')
     .map((line) => line.replace(/^(#{1,4} |> ?)/, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
 
-async function expectPhoto(image: Locator, media: Media) {
-  await expect(image).toHaveAttribute('src', `${site.cmsUrl}${media.url}`);
+/** `media` as the CMS keeps it, served from `mediaHost`. */
+async function expectPhoto(image: Locator, media: Media, mediaHost: string) {
+  await expect(image).toHaveAttribute('src', `${mediaHost}${media.url}`);
   await expect(image).toHaveAttribute('width', String(media.width ?? ''));
   await expect(image).toHaveAttribute('height', String(media.height ?? ''));
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -29,9 +30,10 @@ function logErrors(page: Page): string[] {
   return errors;
 }
 
-for (const [where, origin] of [
-  ['in the site', () => site.url],
-  ['on its own', () => site.app('mf_pages')],
+// The site answers the CMS's uploads on its own origin; the section on its own names the CMS's.
+for (const [where, origin, mediaHost] of [
+  ['in the site', () => site.url, () => site.url],
+  ['on its own', () => site.app('mf_pages'), () => site.cmsUrl],
 ] as const) {
   test.describe(`About ${where}`, () => {
     test('shows the title, phrase, social links, photo and description as the CMS holds them', async ({
@@ -52,7 +54,7 @@ for (const [where, origin] of [
       ]) {
         await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
       }
-      await expectPhoto(main.getByRole('img'), about.photo);
+      await expectPhoto(main.getByRole('img'), about.photo, mediaHost());
       for (const paragraph of lines(about.description)) {
         await expect(main.getByText(paragraph, { exact: true })).toBeVisible();
       }
@@ -69,7 +71,7 @@ for (const [where, origin] of [
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1, name: startHere.title })).toBeVisible();
       const figure = main.getByRole('figure', { name: startHere.photo_by });
-      await expectPhoto(figure.getByRole('img'), startHere.photo);
+      await expectPhoto(figure.getByRole('img'), startHere.photo, mediaHost());
 
       for (const line of startHere.text.split('\n').filter((line: string) => /^#{1,4} /.test(line))) {
         const [, hashes, heading] = /^(#{1,4}) (.*)$/.exec(line) as RegExpExecArray;
@@ -124,6 +126,13 @@ test.describe('About and Start here when the CMS is down', () => {
     server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
   });
   test.afterAll(() => server?.close());
+
+  test('a photo asked of the site is a 502, and the site answers on', async ({ request }) => {
+    const photo = await request.get(`${server.url}/uploads/author.jpg`);
+    expect(photo.status()).toBe(502);
+    expect(await photo.text()).toBe('Bad Gateway: the CMS did not answer');
+    expect((await request.get(`${server.url}/About`)).status()).toBe(200);
+  });
 
   for (const [path, other, otherCollection, label] of [
     ['/About', '/New-start-here', 'new-start-heres', 'New? Start here'],

@@ -165,7 +165,7 @@ test.describe('without JavaScript', () => {
     const address = `${site.url}${path}`;
     await expect(meta('og:title')).toHaveAttribute('content', title);
     await expect(meta('og:type')).toHaveAttribute('content', 'article');
-    await expect(meta('og:image')).toHaveAttribute('content', `${site.cmsUrl}${article.photo_article[0].url}`);
+    await expect(meta('og:image')).toHaveAttribute('content', `${site.url}${article.photo_article[0].url}`);
     await expect(meta('article:published_time')).toHaveAttribute('content', article.date_of_the_article);
     await expect(meta('og:url')).toHaveAttribute('content', address);
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', address);
@@ -179,7 +179,7 @@ test.describe('without JavaScript', () => {
       '@type': 'BlogPosting',
       headline: title,
       datePublished: article.date_of_the_article,
-      image: `${site.cmsUrl}${article.photo_article[0].url}`,
+      image: `${site.url}${article.photo_article[0].url}`,
     });
   });
 
@@ -251,7 +251,7 @@ test.describe('with JavaScript', () => {
       );
     }
 
-    await page.route(`${site.cmsUrl}/uploads/**`, (route) => route.abort());
+    await page.route(`${site.url}/uploads/**`, (route) => route.abort());
     await page.goto('/About');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated');
   });
@@ -411,6 +411,38 @@ test.describe('for crawlers and caches', () => {
     const response = await request.get('/robots.txt');
     expect(response.ok()).toBe(true);
     expect(await response.text()).toMatch(new RegExp(`^Sitemap: ${site.url}/sitemap\\.xml$`, 'm'));
+  });
+
+  test('a page’s images come from the site’s own origin, as the CMS keeps them, and cannot act as the site', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/About');
+    const lead = page.locator('img[fetchpriority="high"]');
+    await expect
+      .poll(() => lead.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeTruthy();
+    const source = await lead.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(source.startsWith(`${site.url}/uploads/`), source).toBe(true);
+    await expect(page.locator('head link[rel="preconnect"]')).toHaveCount(0);
+
+    const upload = new URL(source).pathname;
+    const [onSite, fromCms] = await Promise.all([request.get(upload), request.get(`${site.cmsUrl}${upload}`)]);
+    expect(onSite.status()).toBe(200);
+    expect(onSite.headers()['content-type']).toBe(fromCms.headers()['content-type']);
+    expect((await onSite.body()).equals(await fromCms.body())).toBe(true);
+    expect(onSite.headers()['content-security-policy']).toContain('sandbox');
+    expect(onSite.headers()['x-content-type-options']).toBe('nosniff');
+    // Part of a file, as an audio player asks for it.
+    const [part, partFromCms] = await Promise.all([
+      request.get(upload, { headers: { range: 'bytes=0-99' } }),
+      request.get(`${site.cmsUrl}${upload}`, { headers: { range: 'bytes=0-99' } }),
+    ]);
+    expect(part.status()).toBe(206);
+    expect(part.headers()['content-range']).toBe(partFromCms.headers()['content-range']);
+    expect((await part.body()).equals((await fromCms.body()).subarray(0, 100))).toBe(true);
+
+    expect((await request.get('/uploads/no-such-file.jpg')).status()).toBe(404);
   });
 
   test('pages carry the CDN’s cache header; hashed files are kept for good', async ({ page, request }) => {

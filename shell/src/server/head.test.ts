@@ -73,6 +73,11 @@ describe('the head of an article', () => {
     expect(tags.startsWith('<link rel="preconnect" href="http://cms.test">')).toBe(true);
   });
 
+  it('connects to nothing early when the media are on the page’s own origin', () => {
+    const own = headTags({ ...article, preconnect: [new URL(article.siteUrl).origin] });
+    expect(own).not.toContain('rel="preconnect"');
+  });
+
   it('writes in the sections’ stylesheets it can (no rule can close the element), links the others and the feed', () => {
     expect(tags).toContain('<link rel="stylesheet" href="https://articles.test/1.css">');
     expect(tags).toContain('<style data-href="https://articles.test/2.css">a{color:red}<\\/style><p></style>');

@@ -16,7 +16,7 @@ export interface HeadInput {
   notFound: boolean;
   /** The sections' stylesheets, so the page is styled before it paints. */
   stylesheets: Stylesheet[];
-  /** Origins the page will fetch from early (the media host, for the page's largest image). */
+  /** Origins the page will fetch from early (the media host, for the page's largest image); its own needs none. */
   preconnect: string[];
 }
 
@@ -136,7 +136,9 @@ export function headTags(input: HeadInput): string {
   const { image, article } = head;
   const data = structuredData(input);
   return [
-    ...preconnect.map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
+    ...preconnect
+      .filter((origin) => origin !== new URL(siteUrl).origin)
+      .map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     // No frame of a half-read page: what is right-aligned or wraps would move as the rest arrives.
     // The state follows the rendered page; a browser without `rel=expect` paints as it reads.
     `<link rel="expect" href="#${SERVER_STATE_ID}" blocking="render">`,

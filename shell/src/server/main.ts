@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { siteConfig, type SiteConfig } from '@blog/shared';
 import { documentTemplate } from './document';
+import { mediaOnSite } from './media';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
@@ -16,19 +17,21 @@ const dist = path.resolve(__dirname, '..');
 const options = serverOptions(process.env, dist);
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
-const config = readFileSync(options.configFile, 'utf8');
-globalThis.__BLOG_CONFIG__ = JSON.parse(
-  config.slice(config.indexOf('{'), config.lastIndexOf('}') + 1),
-) as Partial<SiteConfig>;
+const configScript = readFileSync(options.configFile, 'utf8');
+const { config, mediaFromCms } = mediaOnSite(
+  JSON.parse(configScript.slice(configScript.indexOf('{'), configScript.lastIndexOf('}') + 1)) as Partial<SiteConfig>,
+  options.siteUrl,
+);
+globalThis.__BLOG_CONFIG__ = config;
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
-const template = documentTemplate(html, { config: globalThis.__BLOG_CONFIG__ ?? {}, file });
+const template = documentTemplate(html, { config, file });
 // A preview's browser reads the CMS through this server, which adds what a draft needs; media as before.
 const previewTemplate = documentTemplate(html, {
   config: {
-    ...globalThis.__BLOG_CONFIG__,
+    ...config,
     cmsUrl: `${options.siteUrl}${PREVIEW_CMS_PATH}`,
     mediaUrl: siteConfig().mediaUrl,
   },
@@ -50,7 +53,9 @@ const previewBuilds =
 
 async function start() {
   await sections.start(options.revalidateMs);
-  const server = http.createServer(siteHandler(options, { template, previewTemplate, previewBuilds, sections, cache }));
+  const server = http.createServer(
+    siteHandler(options, { template, previewTemplate, previewBuilds, sections, cache, mediaFromCms }),
+  );
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
   if (!options.revalidateSecret && !options.previewSections)
     console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');

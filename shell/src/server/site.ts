@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import {
   fetchArchiveYear,
@@ -13,6 +14,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
+import { MEDIA_PATH, mediaAnswerHeaders, mediaRequestHeaders } from './media';
 import type { ServerOptions } from './options';
 import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
 import {
@@ -126,6 +128,51 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   previewTemplate: DocumentTemplate;
   /** The render servers of the sections' builds that browsers preview; none where previews are off. */
   previewBuilds?: PreviewBuilds;
+  /** Whether the site answers the CMS's uploads (`MEDIA_PATH`) on its own origin (`mediaOnSite`). */
+  mediaFromCms?: boolean;
+}
+
+/** How long the CMS may take to begin answering an upload. */
+const MEDIA_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends a request on to `url` and its answer back as it comes, with the headers `answerHeaders`
+ * keeps; `failed` answers (or ends the connection) when the other server cannot be reached.
+ */
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  {
+    headers,
+    answerHeaders,
+    failed,
+    timeoutMs,
+  }: {
+    headers: http.OutgoingHttpHeaders;
+    answerHeaders: (answer: IncomingMessage) => http.OutgoingHttpHeaders;
+    failed: (error: Error) => void;
+    timeoutMs?: number;
+  },
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const request = url.startsWith('https:') ? https.request : http.request;
+    const upstream = request(url, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answerHeaders(answer));
+      answer.pipe(res);
+    });
+    upstream.on('timeout', () => upstream.destroy(new Error(`${url} did not answer in time`)));
+    upstream.on('error', (error) => {
+      if (!res.headersSent) failed(error);
+      else res.destroy();
+      resolve();
+    });
+    res.on('close', () => {
+      upstream.destroy();
+      resolve();
+    });
+    upstream.end();
+  });
 }
 
 /**
@@ -135,7 +182,7 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
  */
 export function siteHandler(
   options: ServerOptions,
-  { cache, previewTemplate, previewBuilds, ...context }: SiteContext,
+  { cache, previewTemplate, previewBuilds, mediaFromCms, ...context }: SiteContext,
 ) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
@@ -300,28 +347,27 @@ export function siteHandler(
       return undefined;
     });
     if (!origin) return plain(res, 503, 'Service Unavailable: the preview of those builds could not start');
-    await new Promise<void>((resolve) => {
-      const upstream = http.request(
-        `${origin}${req.url ?? '/'}`,
-        { method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', (error) => {
+    await forward(req, res, `${origin}${req.url ?? '/'}`, {
+      headers: req.headers,
+      answerHeaders: (answer) => answer.headers,
+      failed: (error) => {
         console.error('The render server of a preview of sections failed', error);
-        if (!res.headersSent) plain(res, 502, 'Bad Gateway: the preview of those builds did not answer');
-        else res.destroy();
-        resolve();
-      });
-      res.on('close', () => {
-        upstream.destroy();
-        resolve();
-      });
-      upstream.end();
+        plain(res, 502, 'Bad Gateway: the preview of those builds did not answer');
+      },
     });
   }
+
+  /** An upload of the CMS's, answered on the site's origin as the CMS answers it. */
+  const media = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) =>
+    forward(req, res, `${siteConfig().cmsUrl}${encodeURI(pathname)}${search}`, {
+      headers: mediaRequestHeaders(req.headers),
+      answerHeaders: (answer) => mediaAnswerHeaders(answer.headers),
+      failed: (error) => {
+        console.error(`${pathname} could not be read from the CMS`, error);
+        plain(res, 502, 'Bad Gateway: the CMS did not answer');
+      },
+      timeoutMs: MEDIA_TIMEOUT_MS,
+    });
 
   const previewReads = (preview: Preview) => (url: string) =>
     previewRead(url, siteConfig().cmsUrl, preview, options.preview?.apiToken);
@@ -413,6 +459,7 @@ export function siteHandler(
       return;
     }
     if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
+    if (mediaFromCms && pathname.startsWith(MEDIA_PATH)) return media(req, res, pathname, search);
     const preview = options.preview && previewOf(options.preview.secret, req.headers.cookie, Date.now());
     if (pathname === PREVIEW_PATH) return openPreview(res, search);
     if (pathname === SECTIONS_PREVIEW_PATH) return openSectionsPreview(res, search);
