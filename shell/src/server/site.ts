@@ -155,6 +155,7 @@ function forward(
     timeoutMs?: number;
   },
 ): Promise<void> {
+  const visitor = visitorOf(res);
   return new Promise<void>((resolve) => {
     const request = url.startsWith('https:') ? https.request : http.request;
     const upstream = request(url, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
@@ -163,6 +164,8 @@ function forward(
     });
     upstream.on('timeout', () => upstream.destroy(new Error(`${url} did not answer in time`)));
     upstream.on('error', (error) => {
+      // A request ended because its visitor left is nobody's failure.
+      if (visitor.aborted) return resolve();
       if (!res.headersSent) failed(error);
       else res.destroy();
       resolve();
