@@ -123,15 +123,20 @@ test('no link of the site is broken', async () => {
   expect(links.filter(({ state }) => state === LinkState.OK).length).toBeGreaterThan(20);
 });
 
-test('Lighthouse scores every route and an article’s link 100 for best practices', async ({ request }) => {
+test('Lighthouse scores every route and an article’s link 100 for best practices and accessibility', async ({
+  request,
+}) => {
   test.setTimeout(240_000);
+  const categories = ['best-practices', 'accessibility'];
   for (const path of [...ROUTES, await mostCommented(request)]) {
-    const lhr = await lighthouseRun(`${site.url}${path}`, ['best-practices']);
-    const failed = lhr.categories['best-practices'].auditRefs
-      .map(({ id }) => lhr.audits[id])
-      .filter(({ score }) => score !== null && score < 1)
-      .map(({ id, title }) => `${id}: ${title}`);
-    expect(failed, path).toEqual([]);
-    expect(lhr.categories['best-practices'].score, path).toBe(1);
+    const lhr = await lighthouseRun(`${site.url}${path}`, categories);
+    for (const category of categories) {
+      const failed = lhr.categories[category].auditRefs
+        .map(({ id }) => lhr.audits[id])
+        .filter(({ score }) => score !== null && score < 1)
+        .map(({ id, title }) => `${id}: ${title}`);
+      expect(failed, `${path} ${category}`).toEqual([]);
+      expect(lhr.categories[category].score, `${path} ${category}`).toBe(1);
+    }
   }
 });

@@ -1,5 +1,4 @@
 import { relativeTime, voteCount, type Comment, type VoteAction, type VoteState } from '@blog/shared';
-import { useId } from 'react';
 import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import styles from './Comments.module.css';
 
@@ -17,7 +16,6 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ comment, readAt, vote, onVote }: CommentItemProps) {
-  const idPrefix = useId();
   const author = comment.name?.trim() || 'an anonymous visitor';
   return (
     <li className={styles.comment}>
@@ -31,22 +29,18 @@ export function CommentItem({ comment, readAt, vote, onVote }: CommentItemProps)
       <div className={styles.votes}>
         {VOTES.map(({ action, label, cast, noun, Icon }) => {
           const count = voteCount(comment[action]);
-          const countId = `${idPrefix}-${action}`;
           return (
             <button
               key={action}
               type="button"
               className={styles.vote}
-              aria-label={`${label} comment by ${author}`}
-              aria-describedby={countId}
+              // Its name holds the count it shows, so a reader who speaks what they see can press it.
+              aria-label={`${label} comment by ${author}, ${count} ${noun[count === 1 ? 0 : 1]}`}
               aria-pressed={vote === cast}
               onClick={() => onVote(action)}
             >
               <Icon />
-              <span id={countId}>
-                {count}
-                <span className="visually-hidden"> {noun[count === 1 ? 0 : 1]}</span>
-              </span>
+              {count}
             </button>
           );
         })}
