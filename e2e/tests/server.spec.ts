@@ -441,6 +441,12 @@ test.describe('for crawlers and caches', () => {
     expect(part.status()).toBe(206);
     expect(part.headers()['content-range']).toBe(partFromCms.headers()['content-range']);
     expect((await part.body()).equals((await fromCms.body()).subarray(0, 100))).toBe(true);
+    // A browser revalidating its copy is not sent the file again (the CMS itself would send it whole).
+    const held = { 'if-modified-since': fromCms.headers()['last-modified'] };
+    const again = await request.get(upload, { headers: held });
+    expect(again.status()).toBe(304);
+    expect((await again.body()).length).toBe(0);
+    expect(again.headers()['last-modified']).toBe(fromCms.headers()['last-modified']);
 
     expect((await request.get('/uploads/no-such-file.jpg')).status()).toBe(404);
   });

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { SiteConfig } from '@blog/shared';
+import fresh from 'fresh';
 
 /** Where the CMS keeps its uploads (Strapi's local provider); the site answers them at the same path. */
 export const MEDIA_PATH = '/uploads/';
@@ -26,15 +27,37 @@ const pick = (headers: IncomingHttpHeaders, names: string[]): OutgoingHttpHeader
 
 export const mediaRequestHeaders = (headers: IncomingHttpHeaders) => pick(headers, REQUEST_HEADERS);
 
+/** What a 304 keeps of the file's headers: how it may be kept, and its validators. */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'expires', 'etag', 'last-modified', 'vary'];
+
+/** How the site answers a browser's request for an upload, given the CMS's answer to it. */
+export interface MediaAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  /** Whether the CMS's body follows. */
+  body: boolean;
+}
+
 /**
  * An upload answered on the site's origin: as the CMS sent it, and never a document of the site's.
- * An author's SVG or HTML file opened there runs no script and reads nothing of the site.
+ * An author's SVG or HTML file opened there runs no script and reads nothing of the site. A file
+ * the browser already holds is a 304 without its bytes: the CMS (Strapi's `/uploads`) names its
+ * validators but sends the whole file again, every time, to every browser that revalidates.
  */
-export const mediaAnswerHeaders = (headers: IncomingHttpHeaders): OutgoingHttpHeaders => ({
-  ...pick(headers, ANSWER_HEADERS),
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-});
+export function mediaAnswer(
+  request: IncomingHttpHeaders,
+  answer: { statusCode?: number; headers: IncomingHttpHeaders },
+): MediaAnswer {
+  const safety = {
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  };
+  const status = answer.statusCode ?? 502;
+  if (status === 200 && fresh(request, answer.headers)) {
+    return { status: 304, headers: { ...pick(answer.headers, NOT_MODIFIED_HEADERS), ...safety }, body: false };
+  }
+  return { status, headers: { ...pick(answer.headers, ANSWER_HEADERS), ...safety }, body: true };
+}
 
 /**
  * The configuration a render server's pages are written with, and whether the server answers the

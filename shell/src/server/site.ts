@@ -14,7 +14,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
-import { MEDIA_PATH, mediaAnswerHeaders, mediaRequestHeaders } from './media';
+import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders, type MediaAnswer } from './media';
 import type { ServerOptions } from './options';
 import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
 import {
@@ -136,8 +136,8 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
 const MEDIA_TIMEOUT_MS = 30_000;
 
 /**
- * Sends a request on to `url` and its answer back as it comes, with the headers `answerHeaders`
- * keeps; `failed` answers (or ends the connection) when the other server cannot be reached.
+ * Sends a request on to `url` and its answer back as it comes, as `answered` makes it; `failed`
+ * answers (or ends the connection) when the other server cannot be reached.
  */
 function forward(
   req: IncomingMessage,
@@ -145,12 +145,12 @@ function forward(
   url: string,
   {
     headers,
-    answerHeaders,
+    answered,
     failed,
     timeoutMs,
   }: {
     headers: http.OutgoingHttpHeaders;
-    answerHeaders: (answer: IncomingMessage) => http.OutgoingHttpHeaders;
+    answered: (answer: IncomingMessage) => MediaAnswer;
     failed: (error: Error) => void;
     timeoutMs?: number;
   },
@@ -159,8 +159,13 @@ function forward(
   return new Promise<void>((resolve) => {
     const request = url.startsWith('https:') ? https.request : http.request;
     const upstream = request(url, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answerHeaders(answer));
-      answer.pipe(res);
+      const { status, headers: answerHeaders, body } = answered(answer);
+      res.writeHead(status, answerHeaders);
+      if (body) answer.pipe(res);
+      else {
+        res.end();
+        upstream.destroy();
+      }
     });
     upstream.on('timeout', () => upstream.destroy(new Error(`${url} did not answer in time`)));
     upstream.on('error', (error) => {
@@ -352,7 +357,7 @@ export function siteHandler(
     if (!origin) return plain(res, 503, 'Service Unavailable: the preview of those builds could not start');
     await forward(req, res, `${origin}${req.url ?? '/'}`, {
       headers: req.headers,
-      answerHeaders: (answer) => answer.headers,
+      answered: (answer) => ({ status: answer.statusCode ?? 502, headers: answer.headers, body: true }),
       failed: (error) => {
         console.error('The render server of a preview of sections failed', error);
         plain(res, 502, 'Bad Gateway: the preview of those builds did not answer');
@@ -364,7 +369,7 @@ export function siteHandler(
   const media = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) =>
     forward(req, res, `${siteConfig().cmsUrl}${encodeURI(pathname)}${search}`, {
       headers: mediaRequestHeaders(req.headers),
-      answerHeaders: (answer) => mediaAnswerHeaders(answer.headers),
+      answered: (answer) => mediaAnswer(req.headers, answer),
       failed: (error) => {
         console.error(`${pathname} could not be read from the CMS`, error);
         plain(res, 502, 'Bad Gateway: the CMS did not answer');
