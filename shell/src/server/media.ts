@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { SiteConfig } from '@blog/shared';
 import fresh from 'fresh';
+import type { ForwardedAnswer } from './site';
 
 /** Where the CMS keeps its uploads (Strapi's local provider); the site answers them at the same path. */
 export const MEDIA_PATH = '/uploads/';
@@ -30,13 +31,11 @@ export const mediaRequestHeaders = (headers: IncomingHttpHeaders) => pick(header
 /** What a 304 keeps of the file's headers: how it may be kept, and its validators. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'expires', 'etag', 'last-modified', 'vary'];
 
-/** How the site answers a browser's request for an upload, given the CMS's answer to it. */
-export interface MediaAnswer {
-  status: number;
-  headers: OutgoingHttpHeaders;
-  /** Whether the CMS's body follows. */
-  body: boolean;
-}
+/** What makes an upload on the site's origin no document of the site's. */
+const SAFETY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
 
 /**
  * An upload answered on the site's origin: as the CMS sent it, and never a document of the site's.
@@ -47,16 +46,12 @@ export interface MediaAnswer {
 export function mediaAnswer(
   request: IncomingHttpHeaders,
   answer: { statusCode?: number; headers: IncomingHttpHeaders },
-): MediaAnswer {
-  const safety = {
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-  };
+): ForwardedAnswer {
   const status = answer.statusCode ?? 502;
   if (status === 200 && fresh(request, answer.headers)) {
-    return { status: 304, headers: { ...pick(answer.headers, NOT_MODIFIED_HEADERS), ...safety }, body: false };
+    return { status: 304, headers: { ...pick(answer.headers, NOT_MODIFIED_HEADERS), ...SAFETY_HEADERS }, body: false };
   }
-  return { status, headers: { ...pick(answer.headers, ANSWER_HEADERS), ...safety }, body: true };
+  return { status, headers: { ...pick(answer.headers, ANSWER_HEADERS), ...SAFETY_HEADERS }, body: true };
 }
 
 /**

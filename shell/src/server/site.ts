@@ -14,7 +14,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
-import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders, type MediaAnswer } from './media';
+import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders } from './media';
 import type { ServerOptions } from './options';
 import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
 import {
@@ -132,6 +132,14 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   mediaFromCms?: boolean;
 }
 
+/** What `forward` sends back for the other server's answer. */
+export interface ForwardedAnswer {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  /** Whether the other server's body follows. */
+  body: boolean;
+}
+
 /** How long the CMS may take to begin answering an upload. */
 const MEDIA_TIMEOUT_MS = 30_000;
 
@@ -150,7 +158,7 @@ function forward(
     timeoutMs,
   }: {
     headers: http.OutgoingHttpHeaders;
-    answered: (answer: IncomingMessage) => MediaAnswer;
+    answered: (answer: IncomingMessage) => ForwardedAnswer;
     failed: (error: Error) => void;
     timeoutMs?: number;
   },
