@@ -67,20 +67,22 @@ function tileOf({ lat, lon }: { lat: number; lon: number }, zoom: number) {
   return { x: Math.floor(x), y: Math.floor(y), withinX: x % 1, withinY: y % 1 };
 }
 
-const tileSelector = (place: { lat: number; lon: number }) => {
+/** Where a render server answers the tile holding `place`, from its origin (`tilesOnSite`). */
+const tilePath = (place: { lat: number; lon: number }) => {
   const { x, y } = tileOf(place, TILE_ZOOM);
-  return `img.leaflet-tile[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`;
+  return `/tiles/${TILE_ZOOM}/${x}/${y}.png`;
 };
+
+// Whichever render server wrote the page: each names the tiles on its own origin.
+const tileSelector = (place: { lat: number; lon: number }) => `img.leaflet-tile[src$="${tilePath(place)}"]`;
 
 const tileImage = (page: Page, place: { lat: number; lon: number }) => page.locator(tileSelector(place));
 
 const MAP_BAND = 'section[aria-label="Office location map"]';
 
 /** The server's preview of the map: the tile holding `place` as a plain image in the map's band. */
-const previewTileSelector = (place: { lat: number; lon: number }) => {
-  const { x, y } = tileOf(place, TILE_ZOOM);
-  return `${MAP_BAND} img:not(.leaflet-tile)[src="${site.standInUrl}/tiles/${TILE_ZOOM}/${x}/${y}.png"]`;
-};
+const previewTileSelector = (place: { lat: number; lon: number }) =>
+  `${MAP_BAND} img:not(.leaflet-tile)[src$="${tilePath(place)}"]`;
 
 /**
  * How far the map's centre lies from `place`, in screen pixels (at zoom 25 a pixel is a few
@@ -262,6 +264,45 @@ test.describe('the contact page', () => {
       expect(Math.abs(offset.y)).toBeLessThanOrEqual(2);
       expect(await page.evaluate((address) => localStorage.getItem(`geocode:${address}`), ADDRESS)).toBeNull();
     });
+  });
+
+  test('serves the map’s tiles on the site’s own origin, asking the tile server once for each', async ({
+    page,
+    request,
+  }) => {
+    const path = tilePath(STAND_IN_PLACE);
+    await page.goto('/Contact');
+    await expect(page.locator(previewTileSelector(STAND_IN_PLACE))).toHaveAttribute('src', `${site.url}${path}`);
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveAttribute('src', `${site.url}${path}`);
+    await expect(tileImage(page, STAND_IN_PLACE)).toHaveJSProperty('complete', true);
+    const askedOfTileServer = async () => (await standInRequests()).filter(({ pathname }) => pathname === path).length;
+    const asked = await askedOfTileServer();
+    expect(asked).toBeGreaterThan(0);
+
+    const fromTileServer = await (await fetch(`${site.standInUrl}${path}`)).arrayBuffer();
+    for (let visit = 0; visit < 2; visit += 1) {
+      const tile = await request.get(`${site.url}${path}`);
+      expect(tile.status()).toBe(200);
+      expect(tile.headers()).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+      expect(Number(tile.headers().age)).toBeGreaterThanOrEqual(0);
+      expect((await tile.body()).equals(Buffer.from(fromTileServer))).toBe(true);
+    }
+    // The one request above was the test's own.
+    expect(await askedOfTileServer()).toBe(asked + 1);
+    expect((await request.get(`${site.url}/tiles/19/${2 ** 19}/0.png`)).status()).toBe(404);
+  });
+
+  test('answers a tile 502 while the tile server is down, and the page as always', async ({ page }) => {
+    const server = await startRenderServer({ config: { tileUrl: `${await deadOrigin()}/tiles/{z}/{x}/{y}.png` } });
+    try {
+      expect((await page.goto(`${server.url}/Contact`))?.status()).toBe(200);
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+      const tile = await page.request.get(`${server.url}${tilePath(STAND_IN_PLACE)}`);
+      expect(tile.status()).toBe(502);
+      expect(await tile.text()).toBe('Bad Gateway: the tile server did not answer');
+    } finally {
+      await server.close();
+    }
   });
 
   test('holds the map still: no zoom control, dragging or wheel; the credits stay', async ({ page }) => {

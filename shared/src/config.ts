@@ -24,20 +24,20 @@ const DEFAULTS: Omit<SiteConfig, 'cmsUrl' | 'mediaUrl'> = {
 const trimTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
 
 /** The hosting page's value when it set a usable one. */
-function override(key: keyof SiteConfig): string | undefined {
-  const value = globalThis.__BLOG_CONFIG__?.[key];
+function override(written: Partial<SiteConfig> | undefined, key: keyof SiteConfig): string | undefined {
+  const value = written?.[key];
   return typeof value === 'string' && value.trim() !== '' ? trimTrailingSlashes(value.trim()) : undefined;
 }
 
-/** Read at call time, so a config script loaded after this module still counts. */
-export function siteConfig(): SiteConfig {
-  const cmsUrl = override('cmsUrl') ?? DEFAULT_CMS_URL;
+/** The page's configuration (`written`, by default the hosting page's), read at call time, so a config script loaded after this module still counts. */
+export function siteConfig(written = globalThis.__BLOG_CONFIG__): SiteConfig {
+  const cmsUrl = override(written, 'cmsUrl') ?? DEFAULT_CMS_URL;
   return {
     cmsUrl,
-    mediaUrl: override('mediaUrl') ?? cmsUrl,
-    geocoderUrl: override('geocoderUrl') ?? DEFAULTS.geocoderUrl,
-    tileUrl: override('tileUrl') ?? DEFAULTS.tileUrl,
-    countriesUrl: override('countriesUrl') ?? DEFAULTS.countriesUrl,
+    mediaUrl: override(written, 'mediaUrl') ?? cmsUrl,
+    geocoderUrl: override(written, 'geocoderUrl') ?? DEFAULTS.geocoderUrl,
+    tileUrl: override(written, 'tileUrl') ?? DEFAULTS.tileUrl,
+    countriesUrl: override(written, 'countriesUrl') ?? DEFAULTS.countriesUrl,
   };
 }
 

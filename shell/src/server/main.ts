@@ -11,6 +11,7 @@ import { PreviewBuilds } from './preview-builds';
 import { RedisPageStore } from './redis-store';
 import { ServerSections } from './sections';
 import { siteHandler } from './site';
+import { TileCache, tilesOnSite } from './tiles';
 
 // This file is `<shell dist>/server/index.js`; the shell's browser build is the folder above.
 const dist = path.resolve(__dirname, '..');
@@ -18,11 +19,19 @@ const options = serverOptions(process.env, dist);
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
 const configScript = readFileSync(options.configFile, 'utf8');
-const { config, mediaFromCms } = mediaOnSite(
+const media = mediaOnSite(
   JSON.parse(configScript.slice(configScript.indexOf('{'), configScript.lastIndexOf('}') + 1)) as Partial<SiteConfig>,
   options.siteUrl,
 );
+const { config, tilesFrom } = tilesOnSite(media.config, options.siteUrl);
 globalThis.__BLOG_CONFIG__ = config;
+// Tile servers ask to be told who asks: the site, by its address.
+const tiles = tilesFrom
+  ? new TileCache(tilesFrom, {
+      userAgent: `${new URL(options.siteUrl).host} render server`,
+      referer: `${options.siteUrl}/`,
+    })
+  : undefined;
 
 const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -54,7 +63,15 @@ const previewBuilds =
 async function start() {
   await sections.start(options.revalidateMs);
   const server = http.createServer(
-    siteHandler(options, { template, previewTemplate, previewBuilds, sections, cache, mediaFromCms }),
+    siteHandler(options, {
+      template,
+      previewTemplate,
+      previewBuilds,
+      sections,
+      cache,
+      mediaFromCms: media.mediaFromCms,
+      tiles,
+    }),
   );
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
   if (!options.revalidateSecret && !options.previewSections)

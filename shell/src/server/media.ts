@@ -23,16 +23,17 @@ const ANSWER_HEADERS = [
   'vary',
 ];
 
-const pick = (headers: IncomingHttpHeaders, names: string[]): OutgoingHttpHeaders =>
+/** The headers of `names`, those there are. */
+export const pickHeaders = (headers: IncomingHttpHeaders, names: string[]): OutgoingHttpHeaders =>
   Object.fromEntries(names.flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]]])));
 
-export const mediaRequestHeaders = (headers: IncomingHttpHeaders) => pick(headers, REQUEST_HEADERS);
+export const mediaRequestHeaders = (headers: IncomingHttpHeaders) => pickHeaders(headers, REQUEST_HEADERS);
 
 /** What a 304 keeps of the file's headers: how it may be kept, and its validators. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'expires', 'etag', 'last-modified', 'vary'];
 
-/** What makes an upload on the site's origin no document of the site's. */
-const SAFETY_HEADERS = {
+/** What makes a file of another server's, answered on the site's origin, no document of the site's. */
+export const SAFETY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
@@ -49,9 +50,13 @@ export function mediaAnswer(
 ): ForwardedAnswer {
   const status = answer.statusCode ?? 502;
   if (status === 200 && fresh(request, answer.headers)) {
-    return { status: 304, headers: { ...pick(answer.headers, NOT_MODIFIED_HEADERS), ...SAFETY_HEADERS }, body: false };
+    return {
+      status: 304,
+      headers: { ...pickHeaders(answer.headers, NOT_MODIFIED_HEADERS), ...SAFETY_HEADERS },
+      body: false,
+    };
   }
-  return { status, headers: { ...pick(answer.headers, ANSWER_HEADERS), ...SAFETY_HEADERS }, body: true };
+  return { status, headers: { ...pickHeaders(answer.headers, ANSWER_HEADERS), ...SAFETY_HEADERS }, body: true };
 }
 
 /**

@@ -43,6 +43,7 @@ import {
 import { renderPage, withReadDeadline, type PageContext, type PageTarget } from './render';
 import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
+import { TILES_PATH, tileAnswer, tileAt, type TileCache } from './tiles';
 
 // Hashed files never change; everything else (the config, `remotes.json`) is asked again.
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
@@ -130,6 +131,8 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   previewBuilds?: PreviewBuilds;
   /** Whether the site answers the CMS's uploads (`MEDIA_PATH`) on its own origin (`mediaOnSite`). */
   mediaFromCms?: boolean;
+  /** The tile server's tiles, answered on the site's origin (`tilesOnSite`); none where the tiles are on it already. */
+  tiles?: TileCache;
 }
 
 /** What `forward` sends back for the other server's answer. */
@@ -198,7 +201,7 @@ function forward(
  */
 export function siteHandler(
   options: ServerOptions,
-  { cache, previewTemplate, previewBuilds, mediaFromCms, ...context }: SiteContext,
+  { cache, previewTemplate, previewBuilds, mediaFromCms, tiles, ...context }: SiteContext,
 ) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
@@ -385,6 +388,21 @@ export function siteHandler(
       timeoutMs: MEDIA_TIMEOUT_MS,
     });
 
+  /** A tile of the map's, from the render server's memory or the tile server. */
+  async function tile(req: IncomingMessage, res: ServerResponse, tiles: TileCache, pathname: string) {
+    const asked = tileAt(pathname);
+    if (!asked) return plain(res, 404, 'Not Found: no such tile');
+    const stored = await tiles.tile(asked).catch((error: unknown) => {
+      console.error(`${pathname} could not be read from the tile server`, error);
+      return null;
+    });
+    if (stored === null) return plain(res, 502, 'Bad Gateway: the tile server did not answer');
+    if (!stored) return plain(res, 404, 'Not Found: the tile server has no such tile');
+    const { status, headers, body } = tileAnswer(req.headers, stored, Date.now());
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   const previewReads = (preview: Preview) => (url: string) =>
     previewRead(url, siteConfig().cmsUrl, preview, options.preview?.apiToken);
 
@@ -476,6 +494,7 @@ export function siteHandler(
     }
     if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
     if (mediaFromCms && pathname.startsWith(MEDIA_PATH)) return media(req, res, pathname, search);
+    if (tiles && pathname.startsWith(TILES_PATH)) return tile(req, res, tiles, pathname);
     const preview = options.preview && previewOf(options.preview.secret, req.headers.cookie, Date.now());
     if (pathname === PREVIEW_PATH) return openPreview(res, search);
     if (pathname === SECTIONS_PREVIEW_PATH) return openSectionsPreview(res, search);

@@ -1,0 +1,178 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { siteConfig, tileAddress, type SiteConfig, type Tile } from '@blog/shared';
+import fresh from 'fresh';
+import { LRUCache } from 'lru-cache';
+import { SAFETY_HEADERS, pickHeaders } from './media';
+
+/** Where the site answers the map's tiles, as tile servers name them: `/tiles/{z}/{x}/{y}.png`. */
+export const TILES_PATH = '/tiles/';
+
+/** The deepest zoom a tile server draws (OpenStreetMap's stops at 19; a few go to 22). */
+const MAX_ZOOM = 22;
+
+/** How long a tile is kept when its server says nothing of it, and at most: tile servers ask for a week. */
+const DEFAULT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const MAX_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How long the tile server may take to answer. */
+const TILE_TIMEOUT_MS = 10_000;
+
+/** The most bytes of tiles a render server keeps: the contact page's band is about fifty tiles of a few KB. */
+export const TILE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** What a tile's answer keeps of the tile server's headers: its type, how it may be kept, and its validators. */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'expires', 'etag', 'last-modified'];
+
+/** A tile as the tile server sent it, and until when it is fresh. */
+export interface StoredTile {
+  body: Buffer;
+  headers: OutgoingHttpHeaders;
+  storedAt: number;
+  freshUntil: number;
+}
+
+/** The tile an address names, when it names one that exists: `/tiles/19/148245/253174.png`. */
+export function tileAt(pathname: string): Tile | undefined {
+  const match = /^\/tiles\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.png$/.exec(pathname);
+  if (!match) return undefined;
+  const [z, x, y] = match.slice(1).map(Number);
+  return z <= MAX_ZOOM && x < 2 ** z && y < 2 ** z ? { x, y, z } : undefined;
+}
+
+/**
+ * The configuration a render server's pages are written with, and the tile server it asks for the
+ * tiles it answers itself. The map's tiles are named at the site's own address: the contact page's
+ * largest image comes over the page's own connection, with no other origin to reach first. A tile
+ * server already on the site's origin (a tile cache of the deployment's own) is left as it is.
+ */
+export function tilesOnSite(
+  config: Partial<SiteConfig>,
+  siteUrl: string,
+): { config: Partial<SiteConfig>; tilesFrom: string | undefined } {
+  const { tileUrl } = siteConfig(config);
+  if (tileUrl.startsWith(`${new URL(siteUrl).origin}/`)) return { config, tilesFrom: undefined };
+  return { config: { ...config, tileUrl: `${siteUrl}${TILES_PATH}{z}/{x}/{y}.png` }, tilesFrom: tileUrl };
+}
+
+/** How long an answer may be kept by a shared cache, in milliseconds, as its `Cache-Control` says. */
+export function lifetimeOf(cacheControl: string | null): number {
+  if (!cacheControl) return DEFAULT_LIFETIME_MS;
+  if (/(?:^|,)\s*(?:no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
+  const maxAge =
+    /(?:^|,)\s*s-maxage\s*=\s*"?(\d+)/i.exec(cacheControl) ?? /(?:^|,)\s*max-age\s*=\s*"?(\d+)/i.exec(cacheControl);
+  return maxAge ? Math.min(Number(maxAge[1]) * 1000, MAX_LIFETIME_MS) : DEFAULT_LIFETIME_MS;
+}
+
+export interface TileCacheOptions {
+  /** Who asks, for the tile server's usage policy (OpenStreetMap's asks every user to say who they are). */
+  userAgent: string;
+  /** The site whose map the tiles are for. */
+  referer: string;
+  maxBytes?: number;
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+}
+
+/**
+ * The tile server's tiles, kept in the render server's memory as long as the tile server allows:
+ * every visitor's map is the same few tiles, asked of the tile server once, not once per visitor.
+ * A tile past its time is asked again with its validators; while the tile server cannot answer,
+ * the tile it last sent is answered.
+ */
+export class TileCache {
+  private readonly tiles: LRUCache<string, StoredTile>;
+  private readonly reading = new Map<string, Promise<StoredTile | undefined>>();
+  private readonly fetch: typeof globalThis.fetch;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly template: string,
+    private readonly options: TileCacheOptions,
+  ) {
+    this.tiles = new LRUCache<string, StoredTile>({
+      maxSize: options.maxBytes ?? TILE_CACHE_MAX_BYTES,
+      sizeCalculation: ({ body }) => body.length + 512,
+    });
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The tile, from memory or its server; `undefined` when the server has no such tile. */
+  tile(tile: Tile): Promise<StoredTile | undefined> {
+    const key = `${tile.z}/${tile.x}/${tile.y}`;
+    const kept = this.tiles.get(key);
+    if (kept && kept.freshUntil > this.now()) return Promise.resolve(kept);
+    // Visitors asking for a tile at once wait for one request to the tile server.
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = this.read(key, tile, kept).finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    return reading;
+  }
+
+  private async read(key: string, tile: Tile, kept: StoredTile | undefined): Promise<StoredTile | undefined> {
+    const url = tileAddress(this.template, tile);
+    const headers: Record<string, string> = {
+      accept: 'image/png,image/*',
+      'user-agent': this.options.userAgent,
+      referer: this.options.referer,
+    };
+    if (typeof kept?.headers.etag === 'string') headers['if-none-match'] = kept.headers.etag;
+    if (typeof kept?.headers['last-modified'] === 'string')
+      headers['if-modified-since'] = kept.headers['last-modified'];
+    let answer: Response;
+    try {
+      answer = await this.fetch(url, { headers, signal: AbortSignal.timeout(TILE_TIMEOUT_MS) });
+    } catch (error) {
+      if (kept) return kept;
+      throw error;
+    }
+    const now = this.now();
+    if (answer.status === 304 && kept) {
+      return this.keep(key, {
+        ...kept,
+        storedAt: now,
+        freshUntil: now + lifetimeOf(answer.headers.get('cache-control')),
+      });
+    }
+    if (answer.status === 404) {
+      this.tiles.delete(key);
+      return undefined;
+    }
+    const type = answer.headers.get('content-type') ?? '';
+    if (answer.status !== 200 || !type.startsWith('image/')) {
+      if (kept) return kept;
+      throw new Error(`${url} answered ${answer.status} ${type}`);
+    }
+    const body = Buffer.from(await answer.arrayBuffer());
+    const stored: StoredTile = {
+      body,
+      headers: pickHeaders(Object.fromEntries(answer.headers), KEPT_HEADERS),
+      storedAt: now,
+      freshUntil: now + lifetimeOf(answer.headers.get('cache-control')),
+    };
+    return this.keep(key, stored);
+  }
+
+  /** Kept while the tile server lets it be; answered this once otherwise. */
+  private keep(key: string, stored: StoredTile): StoredTile {
+    if (stored.freshUntil > stored.storedAt) this.tiles.set(key, stored);
+    else this.tiles.delete(key);
+    return stored;
+  }
+}
+
+/**
+ * A tile's answer: as its server sent it, with its age in the site's memory (a browser keeps it for
+ * what is left of its time, not all of it again), or a 304 when the browser holds it already.
+ */
+export function tileAnswer(
+  request: IncomingHttpHeaders,
+  { body, headers, storedAt }: StoredTile,
+  now: number,
+): { status: number; headers: OutgoingHttpHeaders; body: Buffer | undefined } {
+  const answered = { ...headers, age: String(Math.max(0, Math.floor((now - storedAt) / 1000))), ...SAFETY_HEADERS };
+  if (fresh(request, headers)) return { status: 304, headers: answered, body: undefined };
+  return { status: 200, headers: { ...answered, 'content-length': String(body.length) }, body };
+}
