@@ -43,7 +43,7 @@ import {
 import { renderPage, withReadDeadline, type PageContext, type PageTarget } from './render';
 import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
-import { TILES_PATH, tileAnswer, tileAt, type TileCache } from './tiles';
+import { TILES_PATH, TileReadsExhausted, tileAnswer, tileAt, type TileCache } from './tiles';
 
 // Hashed files never change; everything else (the config, `remotes.json`) is asked again.
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
@@ -392,11 +392,15 @@ export function siteHandler(
   async function tile(req: IncomingMessage, res: ServerResponse, tiles: TileCache, pathname: string) {
     const asked = tileAt(pathname);
     if (!asked) return plain(res, 404, 'Not Found: no such tile');
-    const stored = await tiles.tile(asked).catch((error: unknown) => {
-      console.error(`${pathname} could not be read from the tile server`, error);
-      return null;
-    });
-    if (stored === null) return plain(res, 502, 'Bad Gateway: the tile server did not answer');
+    const stored = await tiles.tile(asked).catch((error: unknown) => error as Error);
+    if (stored instanceof TileReadsExhausted) {
+      res.setHeader('Retry-After', '60');
+      return plain(res, 503, 'Service Unavailable: too many tiles asked of the tile server; try again in a minute');
+    }
+    if (stored instanceof Error) {
+      console.error(`${pathname} could not be read from the tile server`, stored);
+      return plain(res, 502, 'Bad Gateway: the tile server did not answer');
+    }
     if (!stored) return plain(res, 404, 'Not Found: the tile server has no such tile');
     const { status, headers, body } = tileAnswer(req.headers, stored, Date.now());
     res.writeHead(status, headers);

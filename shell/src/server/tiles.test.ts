@@ -1,5 +1,13 @@
 /** @jest-environment node */
-import { TileCache, lifetimeOf, tileAnswer, tileAt, tilesOnSite } from './tiles';
+import {
+  TILE_READS_PER_MINUTE,
+  TileCache,
+  TileReadsExhausted,
+  lifetimeOf,
+  tileAnswer,
+  tileAt,
+  tilesOnSite,
+} from './tiles';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -141,6 +149,22 @@ describe('the tile cache', () => {
     await cache.tile(TILE);
     await cache.tile(TILE);
     expect(server.asked).toHaveLength(2);
+  });
+});
+
+describe('the tile server’s share', () => {
+  it('is at most TILE_READS_PER_MINUTE requests a minute: a tile not kept is refused until it refills', async () => {
+    const server = tileServer(
+      ...Array.from({ length: TILE_READS_PER_MINUTE + 2 }, () => png({ 'cache-control': 'max-age=60' })),
+    );
+    const clock = { now: 0 };
+    const cache = cacheOf(server, clock);
+    for (let x = 0; x < TILE_READS_PER_MINUTE; x += 1) await cache.tile({ x, y: 0, z: 19 });
+    await expect(cache.tile({ x: TILE_READS_PER_MINUTE, y: 0, z: 19 })).rejects.toBeInstanceOf(TileReadsExhausted);
+    clock.now = 60_001;
+    expect((await cache.tile({ x: 0, y: 0, z: 19 }))?.body).toEqual(PNG);
+    expect(server.asked).toHaveLength(TILE_READS_PER_MINUTE + 1);
+    expect(await cache.tile({ x: 1, y: 0, z: 19 })).toMatchObject({ storedAt: 60_001 });
   });
 });
 

@@ -17,6 +17,20 @@ const MAX_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long the tile server may take to answer. */
 const TILE_TIMEOUT_MS = 10_000;
 
+/**
+ * The most requests a render server makes of the tile server a minute. A visitor's map is a few
+ * dozen tiles that every visitor shares, kept for a day: only a scraper asks for more, and the
+ * tile server (whose policy forbids bulk downloads) is not a scraper's through the site.
+ */
+export const TILE_READS_PER_MINUTE = 300;
+
+/** The tile server was not asked: the site asked it too often this minute. */
+export class TileReadsExhausted extends Error {
+  constructor() {
+    super(`the tile server was asked ${TILE_READS_PER_MINUTE} times in the last minute`);
+  }
+}
+
 /** The most bytes of tiles a render server keeps: the contact page's band is about fifty tiles of a few KB. */
 export const TILE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -84,6 +98,8 @@ export class TileCache {
   private readonly reading = new Map<string, Promise<StoredTile | undefined>>();
   private readonly fetch: typeof globalThis.fetch;
   private readonly now: () => number;
+  /** Requests the tile server may still be sent, refilled at `TILE_READS_PER_MINUTE`. */
+  private readonly reads: { left: number; at: number };
 
   constructor(
     private readonly template: string,
@@ -95,6 +111,7 @@ export class TileCache {
     });
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
+    this.reads = { left: TILE_READS_PER_MINUTE, at: this.now() };
   }
 
   /** The tile, from memory or its server; `undefined` when the server has no such tile. */
@@ -121,6 +138,10 @@ export class TileCache {
     if (typeof kept?.headers.etag === 'string') headers['if-none-match'] = kept.headers.etag;
     if (typeof kept?.headers['last-modified'] === 'string')
       headers['if-modified-since'] = kept.headers['last-modified'];
+    if (!this.mayRead()) {
+      if (kept) return kept;
+      throw new TileReadsExhausted();
+    }
     let answer: Response;
     try {
       answer = await this.fetch(url, { headers, signal: AbortSignal.timeout(TILE_TIMEOUT_MS) });
@@ -153,6 +174,16 @@ export class TileCache {
       freshUntil: now + lifetimeOf(answer.headers.get('cache-control')),
     };
     return this.keep(key, stored);
+  }
+
+  private mayRead(): boolean {
+    const now = this.now();
+    const refilled = ((now - this.reads.at) * TILE_READS_PER_MINUTE) / 60_000;
+    this.reads.left = Math.min(TILE_READS_PER_MINUTE, this.reads.left + refilled);
+    this.reads.at = now;
+    if (this.reads.left < 1) return false;
+    this.reads.left -= 1;
+    return true;
   }
 
   /** Kept while the tile server lets it be; answered this once otherwise. */
