@@ -1,4 +1,4 @@
-// Serves built apps as a deployment would: one origin per app, gzip, SPA fallback, and caching
+// Serves built apps as a deployment would: one origin per app, Brotli or gzip, SPA fallback, and caching
 // that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
 const { spawn } = require('node:child_process');
 const http = require('node:http');
@@ -25,6 +25,8 @@ function serveDist(dir, port, overrides = {}) {
     dev: true,
     single: true,
     etag: true,
+    // The build's Brotli copies (`*.br`), to browsers that take them; the rest is gzipped as it goes.
+    brotli: true,
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),
   });
   const server = http.createServer((req, res) => {

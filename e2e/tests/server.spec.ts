@@ -472,6 +472,39 @@ test.describe('for crawlers and caches', () => {
       expect(response.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
     }
   });
+
+  test('scripts and stylesheets arrive as the build compressed them with Brotli, from the site and the sections alike', async ({
+    page,
+    request,
+  }) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      if (/\.(js|css)$/.test(new URL(response.url()).pathname))
+        encodings.set(response.url(), response.headers()['content-encoding']);
+    });
+    await page.goto('/Home');
+    await page.waitForLoadState('networkidle');
+    const brotli = [...encodings].filter(([, encoding]) => encoding === 'br').map(([url]) => url);
+    expect(brotli.some((url) => url.startsWith(site.url))).toBe(true);
+    expect(brotli.some((url) => !url.startsWith(site.url) && url.endsWith('/remoteEntry.js'))).toBe(true);
+    // Only scripts too small to be worth it go otherwise.
+    for (const [url, encoding] of encodings) {
+      if (encoding !== 'br') expect((await (await request.get(url)).body()).length, url).toBeLessThan(1024);
+    }
+    // The same file, however it travels.
+    const [largest] = (
+      await Promise.all(brotli.map(async (url) => ({ url, body: await (await request.get(url)).body() })))
+    ).sort((a, b) => b.body.length - a.body.length);
+    const gzipped = await request.get(largest.url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers()['content-encoding']).toBe('gzip');
+    expect((await gzipped.body()).equals(largest.body)).toBe(true);
+    // What is edited after the build is never an old compressed copy.
+    const sectionOrigin = new URL(brotli.find((url) => !url.startsWith(site.url)) as string).origin;
+    for (const origin of [site.url, sectionOrigin]) {
+      const config = await request.get(`${origin}/config.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(config.headers()['content-encoding'], origin).not.toBe('br');
+    }
+  });
 });
 
 test.describe('a section whose server build cannot be loaded', () => {

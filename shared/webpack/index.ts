@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
@@ -29,6 +31,9 @@ export interface FederatedAppOptions {
 
 /** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section. */
 export const SERVER_DIR = 'server';
+
+/** The files a build writes compressed beside themselves: its hashed scripts and stylesheets, and its remote entry. */
+const PRECOMPRESSED = /(\.[0-9a-f]{8}\.(js|css)|^remoteEntry\.js)$/;
 
 /** The script a section's own page runs before its entry: the Module Federation runtime core (`runtime-core.ts`). */
 export const RUNTIME_CORE_FILE = 'federation-runtime-core.js';
@@ -329,6 +334,19 @@ function browserBuild(
             new MiniCssExtractPlugin({
               filename: '[name].[contenthash:8].css',
               chunkFilename: '[id].[contenthash:8].css',
+            }),
+            // Brotli at its best level, once, beside each script and stylesheet, for the servers to send
+            // as they are (sirv's `brotli`): an eighth fewer bytes than gzip, at no cost per request.
+            // Not `config.js` or `remotes.json`, which are edited after the build.
+            new CompressionPlugin<zlib.BrotliOptions>({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: PRECOMPRESSED,
+              compressionOptions: {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+              },
+              threshold: 1024,
+              minRatio: 0.8,
             }),
           ]
         : []),

@@ -214,6 +214,8 @@ export function siteHandler(
     // Looked up on every request: an edited `config.js` or `remotes.json` is served at once.
     dev: true,
     etag: true,
+    // The build's Brotli copies (`*.br`), to browsers that take them; the rest is gzipped as it goes.
+    brotli: true,
     setHeaders: (res, pathname) =>
       res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
