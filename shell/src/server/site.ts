@@ -143,6 +143,9 @@ export interface ForwardedAnswer {
   body: boolean;
 }
 
+/** How long after logging that the tile server failed the next failures go unlogged. */
+const TILE_FAILURE_LOG_MS = 60_000;
+
 /** How long the CMS may take to begin answering an upload. */
 const MEDIA_TIMEOUT_MS = 30_000;
 
@@ -390,6 +393,8 @@ export function siteHandler(
       timeoutMs: MEDIA_TIMEOUT_MS,
     });
 
+  let tileFailureLoggedAt = -Infinity;
+
   /** A tile of the map's, from the render server's memory or the tile server. */
   async function tile(req: IncomingMessage, res: ServerResponse, tiles: TileCache, pathname: string) {
     const asked = tileAt(pathname);
@@ -400,7 +405,14 @@ export function siteHandler(
       return plain(res, 503, 'Service Unavailable: too many tiles asked of the tile server; try again in a minute');
     }
     if (stored instanceof Error) {
-      console.error(`${pathname} could not be read from the tile server`, stored);
+      // One line a minute while the tile server is down, not one for each tile of every visitor's map.
+      if (Date.now() - tileFailureLoggedAt >= TILE_FAILURE_LOG_MS) {
+        tileFailureLoggedAt = Date.now();
+        console.error(
+          `${pathname} could not be read from the tile server (further failures for a minute unlogged)`,
+          stored,
+        );
+      }
       return plain(res, 502, 'Bad Gateway: the tile server did not answer');
     }
     if (!stored) return plain(res, 404, 'Not Found: the tile server has no such tile');
