@@ -1,6 +1,7 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { SiteConfig } from '@blog/shared';
 import fresh from 'fresh';
+import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
 import type { ForwardedAnswer } from './site';
 
 /** Where the CMS keeps its uploads (Strapi's local provider); the site answers them at the same path. */
@@ -23,20 +24,10 @@ const ANSWER_HEADERS = [
   'vary',
 ];
 
-/** The headers of `names`, those there are. */
-export const pickHeaders = (headers: IncomingHttpHeaders, names: string[]): OutgoingHttpHeaders =>
-  Object.fromEntries(names.flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]]])));
-
 export const mediaRequestHeaders = (headers: IncomingHttpHeaders) => pickHeaders(headers, REQUEST_HEADERS);
 
 /** What a 304 keeps of the file's headers: how it may be kept, and its validators. */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'expires', 'etag', 'last-modified', 'vary'];
-
-/** What makes a file of another server's, answered on the site's origin, no document of the site's. */
-export const SAFETY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-};
 
 /**
  * An upload answered on the site's origin: as the CMS sent it, and never a document of the site's.

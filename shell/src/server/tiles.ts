@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { siteConfig, tileAddress, type SiteConfig, type Tile } from '@blog/shared';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
-import { SAFETY_HEADERS, pickHeaders } from './media';
+import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
 
 /** Where the site answers the map's tiles, as tile servers name them: `/tiles/{z}/{x}/{y}.png`. */
 export const TILES_PATH = '/tiles/';
