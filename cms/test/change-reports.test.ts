@@ -157,4 +157,15 @@ describe('the render servers are told', () => {
     // Sent again after the first wait (250 ms): dated by the change, not by its arrival, it drops no page rendered since.
     expect(report.ageMs).toBeGreaterThanOrEqual(250);
   });
+
+  it('each with a nonce of its own, which a render server takes once', async () => {
+    const since = (await receivedReports()).length;
+    const about = await author.about();
+    await author.editAbout({ phrase: about.phrase });
+    await expectReported(since, { event: 'entry.update', uid: 'api::about-me.about-me' });
+    const nonces = (await receivedReports()).map(({ nonce }) => nonce);
+    expect(nonces.length).toBeGreaterThan(1);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[\w-]{16,128}$/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 /**
  * What changed, as the render servers are told (`POST <render server>/_revalidate`): Strapi's
@@ -83,9 +83,10 @@ interface Queue {
 /**
  * A report: the changes, and how long ago the newest was made (`ageMs`, by this process's clock,
  * when it is sent). A render server dates the changes by its own clock from it: a report sent
- * again, or late, drops no page rendered after the changes.
+ * again, or late, drops no page rendered after the changes. Its nonce makes it taken once: a
+ * captured report replayed is refused.
  */
-const reportBody = (changes: ContentChange[], ageMs: number) => JSON.stringify({ changes, ageMs });
+const reportBody = (changes: ContentChange[], ageMs: number) => JSON.stringify({ changes, ageMs, nonce: randomUUID() });
 
 /**
  * Tells every render server what changed, each on its own: a change is sent at once; those made

@@ -9,6 +9,8 @@ export interface Report {
   changes: ContentChange[];
   /** How long before it was sent the newest of its changes was made. */
   ageMs: number;
+  /** What makes it taken once. */
+  nonce: string;
   /** Whether its signature is the shared secret's over its body. */
   signed: boolean;
 }
@@ -39,8 +41,8 @@ export async function startRenderServerStandIn(): Promise<{ url: string; close()
       }
       const signature = String(req.headers['x-blog-signature'] ?? '');
       const at = Number(/^t=(\d+),/.exec(signature)?.[1]);
-      const { changes, ageMs } = JSON.parse(body) as { changes: ContentChange[]; ageMs: number };
-      reports.push({ changes, ageMs, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
+      const { changes, ageMs, nonce } = JSON.parse(body) as Omit<Report, 'signed'>;
+      reports.push({ changes, ageMs, nonce, signed: signature === signReport(TEST_REVALIDATE_SECRET, body, at) });
       res.end('{}');
     });
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { siteConfig, type SiteConfig } from '@blog/shared';
+import { MemoryCounters, RedisCounters } from './counters';
 import { documentTemplate } from './document';
 import { mediaOnSite } from './media';
 import { serverOptions } from './options';
@@ -30,6 +31,7 @@ const tiles = tilesFrom
   ? new TileCache(tilesFrom, {
       userAgent: `${new URL(options.siteUrl).host} render server`,
       referer: `${options.siteUrl}/`,
+      readsPerClient: options.tileReadsPerClient,
     })
   : undefined;
 
@@ -48,7 +50,9 @@ const previewTemplate = documentTemplate(html, {
 });
 
 const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
-const cache = new PageCache(store, options.cacheTtlMs);
+const cache = new PageCache(store, options.cacheTtlMs, Date.now, new MemoryPageStore(options.cacheLongTailBytes));
+// Limits hold across the render servers that share a Redis.
+const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new MemoryCounters();
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
 const previewBuilds =
   options.preview && !options.previewSections
@@ -71,16 +75,26 @@ async function start() {
       cache,
       mediaFromCms: media.mediaFromCms,
       tiles,
+      counters,
     }),
   );
+  // A public site's bounds: a request's headers within 10 s, all of it within 30, idle connections
+  // closed after 5, and no more connections than the server can answer.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  server.maxConnections = options.maxConnections;
   server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
+  const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
   if (!options.revalidateSecret && !options.previewSections)
     console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
     previewBuilds?.close();
     server.close();
+    status?.close();
     void store.close();
+    void counters.close();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -91,6 +105,21 @@ async function start() {
     stop();
     process.exit(0);
   });
+}
+
+/** What an operator reads of the server, on the loopback interface only: its memory and how full its page cache is. */
+function statusServer(port: number, pages: PageCache) {
+  return http
+    .createServer((_req, res) => {
+      void pages.store.size().then(
+        (kept) => {
+          res.setHeader('Content-Type', 'application/json');
+          res.end(JSON.stringify({ cache: kept ?? null, rss: process.memoryUsage().rss }));
+        },
+        () => res.end('{}'),
+      );
+    })
+    .listen(port, '127.0.0.1');
 }
 
 start().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PreviewOptions } from './preview';
 import type { SectionOverrides } from './section-preview';
+import { TILE_READS_PER_CLIENT } from './tiles';
 
 /** How a render server runs: from its environment, with defaults for `npm start`. */
 export interface ServerOptions {
@@ -27,6 +28,18 @@ export interface ServerOptions {
   cacheMaxBytes: number;
   /** How long a kept page is answered as it is; after that it is answered while rendered again. */
   cacheTtlMs: number;
+  /** The most bytes searches and addresses that name nothing may take, in this process's memory, apart from the site's pages. */
+  cacheLongTailBytes: number;
+  /** The most renders one client may start a minute (pages kept are answered to it whatever the count). */
+  rendersPerClient: number;
+  /** The most tiles the site's pages do not show one client may have read from the tile server a minute. */
+  tileReadsPerClient: number;
+  /** How many proxies of the deployment's own stand in front, each adding the address it was asked by to `X-Forwarded-For`. */
+  proxyHops: number;
+  /** The most connections the server holds at once. */
+  maxConnections: number;
+  /** A port on the loopback interface where `/status` tells the cache's fill and the memory used; none by default. */
+  statusPort: number | undefined;
   /** Shared with the CMS, which signs its reports of changes with it; none refuses every report. */
   revalidateSecret: string | undefined;
   /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
@@ -73,6 +86,12 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     // Whole bytes: a fraction of a megabyte (0.5) is a size too.
     cacheMaxBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024)),
     cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
+    cacheLongTailBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_LONG_TAIL_MB, 8) * 1024 * 1024)),
+    rendersPerClient: positive(env.BLOG_RENDERS_PER_CLIENT, 120),
+    tileReadsPerClient: positive(env.BLOG_TILE_READS_PER_CLIENT, TILE_READS_PER_CLIENT),
+    proxyHops: Math.floor(Number(env.BLOG_PROXY_HOPS) || 0),
+    maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
+    statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
       ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { gunzipSync } from 'node:zlib';
-import { MemoryPageStore, PageCache, pageBytes, type Rendered } from './page-cache';
+import { MemoryPageStore, PageCache, RenderRefused, pageBytes, type Rendered } from './page-cache';
 
 const page = (body: string, tags = ['site', 'articles'], degraded = false): Rendered => ({
   status: 200,
@@ -173,5 +173,80 @@ describe('pages kept in memory', () => {
     expect(await store.size()).toEqual({ bytes: bytes * 3, maxBytes: bytes * 3, pages: 3 });
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('a')).toBeDefined();
+  });
+});
+
+describe('the long tail', () => {
+  const tailPage = (body: string, tags = ['site', 'articles']): Rendered => ({ ...page(body, tags), longTail: true });
+
+  it('is kept apart: no number of searches pushes out a page of the site', async () => {
+    const pages = new MemoryPageStore(1e6);
+    const cache = new PageCache(pages, TTL, now, new MemoryPageStore(20_000));
+    await cache.serve('/Home', () => Promise.resolve(page('Home')));
+    for (let i = 0; i < 2_000; i += 1)
+      await cache.serve(`/Articles?search=q${i}`, () => Promise.resolve(tailPage(`results ${i} ${'x'.repeat(1000)}`)));
+    expect((await cache.serve('/Home', () => Promise.resolve(page('Home again')))).outcome).toBe('hit');
+    expect(await pages.size()).toMatchObject({ pages: 1 });
+    // The latest searches are kept, in their own bound.
+    const search = await cache.serve('/Articles?search=q1999', () => Promise.resolve(tailPage('again')));
+    expect(search.outcome).toBe('hit');
+  });
+
+  it('is dropped by a change like any page, and by one reported to another server sharing the store', async () => {
+    const pages = new MemoryPageStore(1e6);
+    const cache = new PageCache(pages, TTL, now, new MemoryPageStore(1e6));
+    await cache.serve('/Articles?search=naval', () => Promise.resolve(tailPage('v1')));
+    await cache.invalidate(['articles']);
+    expect((await cache.serve('/Articles?search=naval', () => Promise.resolve(tailPage('v2')))).outcome).toBe('miss');
+    clock += 10;
+    // Told to the shared store only, as through another render server.
+    await pages.invalidate(['articles'], clock);
+    const after = await cache.serve('/Articles?search=naval', () => Promise.resolve(tailPage('v3')));
+    expect([after.outcome, after.page.body.toString()]).toEqual(['miss', 'v3']);
+  });
+
+  it('takes an address that came to name nothing, and gives back one that came to name a page', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, new MemoryPageStore(1e6));
+    const title = '/Articles?title=Soon';
+    await cache.serve(title, () => Promise.resolve(tailPage('no such article')));
+    await cache.invalidate(['articles']);
+    clock += 10;
+    await cache.serve(title, () => Promise.resolve(page('the article', ['site', 'articles', 'article-d'])));
+    expect((await cache.serve(title, () => Promise.resolve(page('unused')))).page.body.toString()).toBe('the article');
+    await cache.invalidate(['article-d']);
+    clock += 10;
+    await cache.serve(title, () => Promise.resolve(tailPage('deleted')));
+    const render = jest.fn(() => Promise.resolve(page('unused')));
+    expect((await cache.serve(title, render)).page.body.toString()).toBe('deleted');
+    expect(render).not.toHaveBeenCalled();
+  });
+});
+
+describe('a visitor who starts too many renders', () => {
+  const refused = () => Promise.resolve({ retryAfterSeconds: 42 });
+
+  it('is refused a render, not a kept page', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    await cache.serve('/Home', () => Promise.resolve(page('Home')));
+    const render = jest.fn(() => Promise.resolve(page('unused')));
+    expect((await cache.serve('/Home', render, undefined, refused)).outcome).toBe('hit');
+    await expect(cache.serve('/About', render, undefined, refused)).rejects.toEqual(new RenderRefused(42));
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('gets the last good copy of a changed page, and may join a render another started', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    await cache.serve('/Home', () => Promise.resolve(page('v1')));
+    await cache.invalidate(['articles']);
+    const render = jest.fn(() => Promise.resolve(page('unused')));
+    const last = await cache.serve('/Home', render, undefined, refused);
+    expect([last.outcome, last.page.body.toString()]).toEqual(['fallback', 'v1']);
+    const { render: started, finish } = controlledRender('v2');
+    const admitted = cache.serve('/About', started);
+    const joined = cache.serve('/About', render, undefined, refused);
+    await settle();
+    finish();
+    expect((await Promise.all([admitted, joined])).map(({ outcome }) => outcome)).toEqual(['miss', 'miss']);
+    expect(render).not.toHaveBeenCalled();
   });
 });

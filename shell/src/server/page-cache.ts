@@ -13,6 +13,11 @@ export interface Rendered {
   degraded: boolean;
   /** Good, but for this address only and not worth keeping (the not-found page names the address asked for). */
   transient?: boolean;
+  /**
+   * A search, or an address whose parameters name nothing (an unknown title, a page past the last):
+   * kept apart from the site's pages (`long-tail.ts`), so that no number of them can push those out.
+   */
+  longTail?: boolean;
 }
 
 /** A page ready to be answered again and again: its bytes, gzipped once, and what names it. */
@@ -121,12 +126,23 @@ interface Flight {
 
 export type Render = (signal: AbortSignal) => Promise<Rendered>;
 
+/** Whether this visitor may start a render now; refused, in how many seconds they may again. */
+export type Admission = () => Promise<{ retryAfterSeconds: number } | undefined>;
+
+/** A render was not started: its visitor started too many of late. */
+export class RenderRefused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many renders asked; try again in ${retryAfterSeconds} s`);
+  }
+}
+
 /**
  * Pages rendered once and answered many times. A fresh kept page is answered as it is; one past
  * `ttlMs` is answered while it is rendered again in the background. A page invalidated by a change
  * (or never kept) is rendered for the visitor, once however many ask at the same time. A page
  * rendered while its reads or sections failed is never kept: the last good copy is answered
- * instead while there is one.
+ * instead while there is one. Searches and addresses that name nothing are kept in `longTail`, a
+ * small store of their own, where they push out only each other.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
@@ -135,6 +151,7 @@ export class PageCache {
     readonly store: PageStore,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly longTail?: PageStore,
   ) {}
 
   /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
@@ -143,12 +160,27 @@ export class PageCache {
     return stored && !stored.invalid ? stored.page : undefined;
   }
 
-  async serve(key: string, render: Render, visitor?: AbortSignal): Promise<{ page: CachedPage; outcome: Outcome }> {
+  /**
+   * The page at `key`: kept, or rendered for `visitor`. A render this visitor would start is first
+   * `admit`ted; refused, they get the last good copy, or `RenderRefused` when there is none.
+   */
+  async serve(
+    key: string,
+    render: Render,
+    visitor?: AbortSignal,
+    admit?: Admission,
+  ): Promise<{ page: CachedPage; outcome: Outcome }> {
     const stored = await this.stored(key);
     if (stored && !stored.invalid) {
       if (this.now() - stored.page.renderedAt < this.ttlMs) return { page: stored.page, outcome: 'hit' };
       if (!this.flights.has(key)) this.start(key, render, true).done.catch(() => undefined);
       return { page: stored.page, outcome: 'stale' };
+    }
+    const refused = admit && !this.flights.has(key) ? await admit() : undefined;
+    // Refused, a visitor may still join a render someone else started meanwhile.
+    if (refused && !this.flights.has(key)) {
+      if (stored) return { page: stored.page, outcome: 'fallback' };
+      throw new RenderRefused(refused.retryAfterSeconds);
     }
     let rendered: { page: CachedPage; degraded: boolean };
     try {
@@ -164,18 +196,33 @@ export class PageCache {
 
   /** Drops every page that showed one of `tags`, rendered before they changed (`at`, by default now). */
   async invalidate(tags: string[], at = this.now()): Promise<void> {
-    await this.store.invalidate(tags, at);
+    await Promise.all([this.store.invalidate(tags, at), this.longTail?.invalidate(tags, at)]);
     // Renders on their way read what was there before: whoever asks next starts a new one.
     this.flights.clear();
   }
 
   private async stored(key: string): Promise<StoredPage | undefined> {
     try {
-      return await this.store.get(key);
+      const kept = await this.store.get(key);
+      if (kept && !kept.invalid) return kept;
+      // An address can move between the two: an unknown title is published, a known one deleted.
+      const inLongTail = await this.fromLongTail(key);
+      return inLongTail && !inLongTail.invalid ? inLongTail : (kept ?? inLongTail);
     } catch (error) {
       console.error(`The page cache could not be read for ${key}`, error);
       return undefined;
     }
+  }
+
+  /**
+   * A page of the long tail, which is this process's own: a change reported to another render
+   * server sharing the store is in the store's record of changes, and makes it invalid here too.
+   */
+  private async fromLongTail(key: string): Promise<StoredPage | undefined> {
+    const stored = await this.longTail?.get(key);
+    if (!stored || stored.invalid) return stored;
+    const invalid = await this.store.invalidatedSince(stored.page.tags, stored.page.renderedAt);
+    return invalid ? { ...stored, invalid } : stored;
   }
 
   private join(key: string, render: Render, visitor?: AbortSignal) {
@@ -200,7 +247,8 @@ export class PageCache {
     const done = (async () => {
       const rendered = await render(controller.signal);
       const page = cachedPage(rendered, renderedAt);
-      if (!rendered.degraded && !rendered.transient) await this.keep(key, page);
+      if (!rendered.degraded && !rendered.transient)
+        await this.keep((rendered.longTail && this.longTail) || this.store, key, page);
       return { page, degraded: rendered.degraded };
     })();
     const flight: Flight = { done, controller, waiting: 0, background };
@@ -210,11 +258,11 @@ export class PageCache {
     return flight;
   }
 
-  private async keep(key: string, page: CachedPage) {
+  private async keep(store: PageStore, key: string, page: CachedPage) {
     try {
       // A change that arrived while it rendered is not in it: kept, but only as a stand-in.
       const invalid = await this.store.invalidatedSince(page.tags, page.renderedAt);
-      await this.store.set(key, { page, invalid });
+      await store.set(key, { page, invalid });
     } catch (error) {
       console.error(`The page cache could not keep ${key}`, error);
     }

@@ -1,20 +1,37 @@
 /** @jest-environment node */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PreviewBuilds } from './preview-builds';
+import { PreviewBuilds, PreviewBuildsBusy } from './preview-builds';
 
 // A stand-in for the render server's code: it answers with the builds it was started for.
+// It notes in \`lives.log\` beside it when it starts and when it ends.
 const SERVER = `
+const fs = require('node:fs');
 const http = require('node:http');
+const log = require('node:path').join(__dirname, 'lives.log');
+fs.appendFileSync(log, 'start\\n');
 http.createServer((req, res) => res.end(JSON.stringify({
   builds: JSON.parse(process.env.BLOG_PREVIEW_SECTIONS),
   remotes: require(process.env.BLOG_REMOTES_FILE),
   cache: process.env.BLOG_CACHE_URL,
 }))).listen(Number(process.env.PORT), '127.0.0.1');
 process.channel?.unref();
-process.on('disconnect', () => process.exit(0));
+const end = () => { fs.appendFileSync(log, 'end\\n'); process.exit(0); };
+process.on('disconnect', end);
+process.on('SIGTERM', end);
 `;
+
+/** The most of the stand-ins that ever ran at once, from their log. */
+function mostAtOnce(dir: string): number {
+  let running = 0;
+  let most = 0;
+  for (const line of readFileSync(path.join(dir, 'lives.log'), 'utf8').trim().split('\n')) {
+    running += line === 'start' ? 1 : -1;
+    most = Math.max(most, running);
+  }
+  return most;
+}
 
 const pages = (n: number) => ({ mf_pages: `https://builds.example/${n}/mf-manifest.json` });
 const answer = async (origin: string) => (await fetch(origin)).json() as Promise<Record<string, unknown>>;
@@ -69,5 +86,17 @@ describe('the render servers of previewed builds', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await answers(second)).toBe(false);
     expect(await answers(first)).toBe(true);
+  });
+
+  it('never run more than they keep, however many are asked for at once', async () => {
+    const asked = await Promise.allSettled([1, 2, 3, 4, 5, 6].map((n) => builds.origin(pages(n))));
+    const started = asked.filter((result) => result.status === 'fulfilled');
+    expect(started).toHaveLength(2);
+    for (const result of asked)
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(PreviewBuildsBusy);
+    // Once they have started, the next stops the one unused for longest before it starts.
+    await builds.origin(pages(7));
+    await builds.origin(pages(8));
+    expect(mostAtOnce(dir)).toBe(2);
   });
 });

@@ -22,6 +22,21 @@ interface PreviewServer {
   origin: string;
   child: ChildProcess;
   dir: string;
+  /** Once the process has ended. */
+  exited: Promise<void>;
+}
+
+/** One set of builds' server: starting, or started. */
+interface Entry {
+  server: Promise<PreviewServer>;
+  started: boolean;
+}
+
+/** More previews were asked for at once than may run: every server is still starting. */
+export class PreviewBuildsBusy extends Error {
+  constructor(max: number) {
+    super(`${max} previews of builds are starting already`);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -37,36 +52,46 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The render servers of the sections' builds that browsers preview. A build's code runs in a
  * process of its own: it cannot reach the deployed sections' modules, and stopping it frees all it
- * loaded. At most `max` run at once; one unused for longest is stopped to make room.
+ * loaded. At most `max` processes run at once, however many browsers ask together: one started and
+ * unused for longest is stopped, and gone, before another starts; while all are still starting,
+ * more are refused (`PreviewBuildsBusy`).
  */
 export class PreviewBuilds {
-  private servers = new Map<string, Promise<PreviewServer>>();
+  private servers = new Map<string, Entry>();
 
   constructor(private readonly options: PreviewBuildsOptions) {}
 
   /** The address of the server that renders with `overrides`, started when none does. */
   async origin(overrides: SectionOverrides): Promise<string> {
     const key = JSON.stringify(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
-    let server = this.servers.get(key);
-    if (server) {
+    const entry = this.servers.get(key);
+    if (entry) {
       // Used last: the last to be stopped.
       this.servers.delete(key);
-    } else {
-      server = this.start(overrides);
-      server.catch(() => this.servers.get(key) === server && this.servers.delete(key));
+      this.servers.set(key, entry);
+      return (await entry.server).origin;
     }
-    this.servers.set(key, server);
-    for (const [oldest, kept] of this.servers) {
-      if (this.servers.size <= this.options.max) break;
-      this.servers.delete(oldest);
-      void kept.then(stop, () => undefined);
+    let room: Promise<void> = Promise.resolve();
+    if (this.servers.size >= this.options.max) {
+      const oldest = [...this.servers].find(([, kept]) => kept.started);
+      if (!oldest) throw new PreviewBuildsBusy(this.options.max);
+      this.servers.delete(oldest[0]);
+      room = oldest[1].server.then(stop, () => undefined);
     }
-    return (await server).origin;
+    const started: Entry = { server: room.then(() => this.start(overrides)), started: false };
+    this.servers.set(key, started);
+    started.server.then(
+      () => {
+        started.started = true;
+      },
+      () => this.servers.get(key) === started && this.servers.delete(key),
+    );
+    return (await started.server).origin;
   }
 
   /** Stops every one. */
   close(): void {
-    for (const server of this.servers.values()) void server.then(stop, () => undefined);
+    for (const { server } of this.servers.values()) void server.then(stop, () => undefined);
     this.servers.clear();
   }
 
@@ -91,10 +116,11 @@ export class PreviewBuilds {
       // Its channel closes when this server ends, and it ends with it.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     // Neither its process nor its channel keeps this server running once it stops.
     child.unref();
     child.channel?.unref();
-    const server = { origin: `http://127.0.0.1:${port}`, child, dir };
+    const server = { origin: `http://127.0.0.1:${port}`, child, dir, exited };
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 20_000);
     while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
       const answered = await fetch(`${server.origin}/healthz`).then(
@@ -104,12 +130,16 @@ export class PreviewBuilds {
       if (answered) return server;
       await pause(100);
     }
-    stop(server);
+    await stop(server);
     throw new Error(`The render server of ${JSON.stringify(overrides)} did not start`);
   }
 }
 
-function stop({ child, dir }: PreviewServer) {
+/** Stops a server; resolves once its process is gone (killed outright after 5 s). */
+async function stop({ child, dir, exited }: PreviewServer): Promise<void> {
   child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(killer);
   rmSync(dir, { recursive: true, force: true });
 }

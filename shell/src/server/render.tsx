@@ -25,6 +25,7 @@ import { startScriptsTag } from './page-scripts';
 import type { Rendered } from './page-cache';
 import { previewBanner, type PreviewShown } from './preview';
 import type { ServerSections } from './sections';
+import { isLongTail } from './long-tail';
 import { tagsOfReads } from './tags';
 
 export interface PageContext {
@@ -244,6 +245,7 @@ export async function renderPage(
       `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
       `    ${scripts}${template.afterApp}`,
     tags: tagsOfReads(reads),
+    longTail: isLongTail(url, reads),
     degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
   };
 }

@@ -12,11 +12,19 @@ import {
 } from '@blog/shared';
 import compression from 'compression';
 import sirv from 'sirv';
+import { clientOf, type Counters } from './counters';
 import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders } from './media';
 import type { ServerOptions } from './options';
-import type { CachedPage, Outcome, PageCache, Render } from './page-cache';
+import {
+  RenderRefused,
+  type Admission,
+  type CachedPage,
+  type Outcome,
+  type PageCache,
+  type Render,
+} from './page-cache';
 import {
   PREVIEW_CMS_PATH,
   PREVIEW_EXIT_PATH,
@@ -30,7 +38,7 @@ import {
   previewRead,
   type Preview,
 } from './preview';
-import type { PreviewBuilds } from './preview-builds';
+import { PreviewBuildsBusy, type PreviewBuilds } from './preview-builds';
 import {
   SECTIONS_COOKIE,
   SECTIONS_PREVIEW_PATH,
@@ -41,7 +49,7 @@ import {
   type SectionOverrides,
 } from './section-preview';
 import { renderPage, withReadDeadline, type PageContext, type PageTarget } from './render';
-import { SIGNATURE_HEADER, readReport, verifySignature } from './revalidate';
+import { NONCE_WINDOW_MS, SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from './revalidate';
 import { TAG } from './tags';
 import { TILES_PATH, TileReadsExhausted, tileAnswer, tileAt, type TileCache } from './tiles';
 
@@ -55,8 +63,18 @@ const HOST =
 /** Where a changed page is reported (`POST`, signed by the CMS). */
 export const REVALIDATE_PATH = '/_revalidate';
 
-/** The largest report of changes read. */
-const MAX_REPORT_BYTES = 1024 * 1024;
+/** The largest report of changes read: a report names at most a few hundred changes. */
+const MAX_REPORT_BYTES = 64 * 1024;
+
+/** How long a report's body may take to arrive. */
+const REPORT_DEADLINE_MS = 5_000;
+
+/**
+ * What no path of the site holds once decoded: a query or fragment of its own (`%3F`, `%23`), a
+ * percent sign (an address encoded twice), a backslash, a control character. An address that
+ * decodes to one means something else to every server behind this one, and to the page cache.
+ */
+const NOT_IN_A_PATH = /[?#%\\\p{Cc}]/u;
 
 /** What a request asks for: its path decoded and normalized (what is checked is what is served) and its query. */
 export function requestTarget(url: string): { pathname: string; search: string } | undefined {
@@ -74,8 +92,18 @@ export function requestTarget(url: string): { pathname: string; search: string }
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0')) return undefined;
+  if (NOT_IN_A_PATH.test(decoded)) return undefined;
   return { pathname: path.posix.normalize(decoded), search: queryAt < 0 ? '' : url.slice(queryAt) };
+}
+
+/**
+ * The address of `pathname` (decoded) on another server, each segment encoded again, when it is
+ * still under `under` there; undefined when it is not. What the other server decodes is what was checked.
+ */
+export function addressUnder(origin: string, under: string, pathname: string, search: string): string | undefined {
+  const encoded = pathname.split('/').map(encodeURIComponent).join('/');
+  const url = new URL(`${origin}${encoded}${search}`);
+  return url.pathname.startsWith(new URL(`${origin}${under}`).pathname) ? url.href : undefined;
 }
 
 async function everyArticle() {
@@ -83,15 +111,28 @@ async function everyArticle() {
   return (await Promise.all(years.map(fetchArchiveYear))).flat();
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+/** The body, when it is at most `limit` bytes and arrives within `deadlineMs`; otherwise the status that says why not. */
+async function readBody(
+  req: IncomingMessage,
+  limit: number,
+  deadlineMs: number,
+): Promise<{ text: string } | { refused: 408 | 413 }> {
+  if (Number(req.headers['content-length']) > limit) return { refused: 413 };
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
+  const deadline = setTimeout(() => req.destroy(new Error('too slow')), deadlineMs);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) return { refused: 413 };
+      chunks.push(chunk);
+    }
+    return { text: Buffer.concat(chunks).toString() };
+  } catch {
+    return { refused: 408 };
+  } finally {
+    clearTimeout(deadline);
   }
-  return Buffer.concat(chunks).toString();
 }
 
 /** Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's purge by tag takes it. */
@@ -133,6 +174,8 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   mediaFromCms?: boolean;
   /** The tile server's tiles, answered on the site's origin (`tilesOnSite`); none where the tiles are on it already. */
   tiles?: TileCache;
+  /** What limits count (renders per client, reports' nonces): in memory, or in Redis shared by the render servers. */
+  counters: Counters;
 }
 
 /** What `forward` sends back for the other server's answer. */
@@ -204,7 +247,7 @@ function forward(
  */
 export function siteHandler(
   options: ServerOptions,
-  { cache, previewTemplate, previewBuilds, mediaFromCms, tiles, ...context }: SiteContext,
+  { cache, previewTemplate, previewBuilds, mediaFromCms, tiles, counters, ...context }: SiteContext,
 ) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
@@ -219,6 +262,8 @@ export function siteHandler(
     etag: true,
     // The build's Brotli copies (`*.br`), to browsers that take them; the rest is gzipped as it goes.
     brotli: true,
+    // A file is served by its own name only: `/index` is not the build's `index.html`.
+    extensions: [],
     setHeaders: (res, pathname) =>
       res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
@@ -230,9 +275,26 @@ export function siteHandler(
     res.end(body);
   };
 
+  const tooMany = (res: ServerResponse, retryAfterSeconds: number, what: string) => {
+    res.setHeader('Retry-After', String(retryAfterSeconds));
+    plain(res, 429, `Too Many Requests: ${what}; try again in ${retryAfterSeconds} s`);
+  };
+
+  const clientOfRequest = (req: IncomingMessage) =>
+    clientOf(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? ''), options.proxyHops);
+
+  /** Whether this request's client may start another render this minute. */
+  const admission =
+    (req: IncomingMessage): Admission =>
+    async () => {
+      const { count, resetInMs } = await counters.add(`render:${clientOfRequest(req)}`, 60_000);
+      return count > options.rendersPerClient ? { retryAfterSeconds: Math.ceil(resetInMs / 1000) } : undefined;
+    };
+
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: Outcome) {
-    // Only a good render is for others to keep: a degraded page, or a changed page's last copy, is this visitor's.
-    const good = outcome === 'hit' || outcome === 'stale' || outcome === 'miss';
+    // Only a good render of a page is for others to keep: a degraded page, a changed page's last
+    // copy or the not-found page is this visitor's.
+    const good = (outcome === 'hit' || outcome === 'stale' || outcome === 'miss') && page.status === 200;
     res.statusCode = page.status;
     res.setHeader('Content-Type', page.type);
     res.setHeader('Cache-Control', good ? options.htmlCacheControl : 'no-store');
@@ -258,8 +320,9 @@ export function siteHandler(
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, address: string, render: Render, status = 200) {
-    // Kept per build of the shell and of the sections: a redeployed section's pages are rendered anew.
-    const key = `${context.template.id}.${context.sections.version()}:${address}`;
+    // Kept per build of the shell and of the sections: a redeployed section's pages are rendered
+    // anew. The not-found page's own key: never a page's, never a render a page's visitors join.
+    const key = `${context.template.id}.${context.sections.version()}:${status === 200 ? '' : `${status} `}${address}`;
     if (req.method === 'HEAD') {
       // A HEAD is answered from what is kept, and renders nothing.
       const kept = await cache.peek(key);
@@ -270,7 +333,13 @@ export function siteHandler(
       return;
     }
     const visitor = visitorOf(res);
-    const answer = await forVisitor(cache.serve(key, render, visitor), visitor);
+    const answer = await forVisitor(cache.serve(key, render, visitor, admission(req)), visitor).catch(
+      (error: unknown) => {
+        if (!(error instanceof RenderRefused)) throw error;
+        tooMany(res, error.retryAfterSeconds, 'this client asked for too many pages not kept');
+        return undefined;
+      },
+    );
     if (answer && !visitor.aborted) send(req, res, answer.page, answer.outcome);
   }
 
@@ -326,7 +395,9 @@ export function siteHandler(
       return undefined;
     }
     const page = query.get('path') ?? fallbackPath;
-    const target = page.startsWith('/') && !page.startsWith('//') ? requestTarget(page) : undefined;
+    // Decoded already: a control character in it (CR, LF) would end up in the Location header.
+    const target =
+      page.startsWith('/') && !page.startsWith('//') && !/\p{Cc}/u.test(page) ? requestTarget(page) : undefined;
     if (!target || !routeAt(target.pathname)) {
       plain(res, 400, 'Bad Request: path must be a page of the site');
       return undefined;
@@ -366,11 +437,15 @@ export function siteHandler(
 
   /** A browser that previews builds of sections is answered by the render server that loads them. */
   async function viaPreviewBuild(req: IncomingMessage, res: ServerResponse, overrides: SectionOverrides) {
-    const origin = await previewBuilds?.origin(overrides).catch((error: unknown) => {
-      console.error('A preview of sections could not start', error);
-      return undefined;
-    });
-    if (!origin) return plain(res, 503, 'Service Unavailable: the preview of those builds could not start');
+    const origin = await previewBuilds?.origin(overrides).catch((error: unknown) => error as Error);
+    if (origin instanceof PreviewBuildsBusy) {
+      res.setHeader('Retry-After', '5');
+      return plain(res, 503, `Service Unavailable: ${origin.message}; try again in a few seconds`);
+    }
+    if (typeof origin !== 'string') {
+      console.error('A preview of sections could not start', origin);
+      return plain(res, 503, 'Service Unavailable: the preview of those builds could not start');
+    }
     await forward(req, res, `${origin}${req.url ?? '/'}`, {
       headers: req.headers,
       answered: (answer) => ({ status: answer.statusCode ?? 502, headers: answer.headers, body: true }),
@@ -381,9 +456,11 @@ export function siteHandler(
     });
   }
 
-  /** An upload of the CMS's, answered on the site's origin as the CMS answers it. */
-  const media = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) =>
-    forward(req, res, `${siteConfig().cmsUrl}${encodeURI(pathname)}${search}`, {
+  /** An upload of the CMS's, answered on the site's origin as the CMS answers it; nothing else of the CMS's. */
+  const media = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) => {
+    const url = addressUnder(siteConfig().cmsUrl, MEDIA_PATH, pathname, search);
+    if (!url) return plain(res, 404, 'Not Found: no such upload');
+    return forward(req, res, url, {
       headers: mediaRequestHeaders(req.headers),
       answered: (answer) => mediaAnswer(req.headers, answer),
       failed: (error) => {
@@ -392,6 +469,7 @@ export function siteHandler(
       },
       timeoutMs: MEDIA_TIMEOUT_MS,
     });
+  };
 
   let tileFailureLoggedAt = -Infinity;
 
@@ -399,9 +477,10 @@ export function siteHandler(
   async function tile(req: IncomingMessage, res: ServerResponse, tiles: TileCache, pathname: string) {
     const asked = tileAt(pathname);
     if (!asked) return plain(res, 404, 'Not Found: no such tile');
-    const stored = await tiles.tile(asked).catch((error: unknown) => error as Error);
+    const stored = await tiles.tile(asked, clientOfRequest(req)).catch((error: unknown) => error as Error);
     if (stored instanceof TileReadsExhausted) {
-      res.setHeader('Retry-After', '60');
+      if (stored.status === 429) return tooMany(res, stored.retryAfterSeconds, 'this client asked for too many tiles');
+      res.setHeader('Retry-After', String(stored.retryAfterSeconds));
       return plain(res, 503, 'Service Unavailable: too many tiles asked of the tile server; try again in a minute');
     }
     if (stored instanceof Error) {
@@ -455,9 +534,9 @@ export function siteHandler(
   /** A preview's browser reads the CMS's API here: drafts with the token, which it never sees; nothing else may. */
   async function previewApi(res: ServerResponse, pathname: string, search: string, preview: Preview | undefined) {
     if (!preview) return plain(res, 403, 'Forbidden: only a preview reads the CMS here');
-    const { url, headers } = previewReads(preview)(
-      `${siteConfig().cmsUrl}${pathname.slice(PREVIEW_CMS_PATH.length)}${search}`,
-    );
+    const asked = addressUnder(siteConfig().cmsUrl, '/api/', pathname.slice(PREVIEW_CMS_PATH.length), search);
+    if (!asked) return plain(res, 403, 'Forbidden: a preview reads the CMS’s API only');
+    const { url, headers } = previewReads(preview)(asked);
     const answer = await fetch(url, { headers: { Accept: 'application/json', ...headers } }).catch(() => undefined);
     if (!answer) return plain(res, 502, 'Bad Gateway: the CMS did not answer');
     res.statusCode = answer.status;
@@ -466,23 +545,29 @@ export function siteHandler(
     res.end(Buffer.from(await answer.arrayBuffer()));
   }
 
+  /** A report of changes from the CMS: refused before its body is read unless it is signed, and taken once. */
   async function revalidate(req: IncomingMessage, res: ServerResponse) {
-    const body = await readBody(req, MAX_REPORT_BYTES);
-    if (body === undefined) return plain(res, 413, 'Too large');
+    const unsigned = () => plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
+    // The connection ends with the answer: a refused report's sender is not waited for.
+    res.shouldKeepAlive = false;
     const signature = req.headers[SIGNATURE_HEADER];
-    if (
-      !verifySignature(
-        options.revalidateSecret ?? '',
-        typeof signature === 'string' ? signature : undefined,
-        body,
-        Date.now(),
-      )
-    ) {
-      return plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
-    }
+    if (!options.revalidateSecret || !isSignatureHeader(signature)) return unsigned();
+    const read = await readBody(req, MAX_REPORT_BYTES, REPORT_DEADLINE_MS);
+    if ('refused' in read)
+      return read.refused === 413
+        ? plain(res, 413, 'Payload Too Large: a report is at most 64 KB')
+        : plain(res, 408, 'Request Timeout: the report did not arrive in time');
+    const body = read.text;
+    if (!verifySignature(options.revalidateSecret, signature, body, Date.now())) return unsigned();
     const report = readReport(body, Date.now());
     if (!report)
-      return plain(res, 400, 'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?}');
+      return plain(
+        res,
+        400,
+        'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?,"nonce"}',
+      );
+    if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
+      return plain(res, 409, 'Conflict: this report was taken already');
     const { tags, changedAt } = report;
     await cache.invalidate(tags, changedAt);
     if (options.purge) void purgeCdn(options.purge, tags);
@@ -504,10 +589,10 @@ export function siteHandler(
       return plain(res, 405, 'Method Not Allowed');
     }
     if (pathname === '/healthz') {
+      // Whether it answers, and nothing more: how full it is would help size a flood (`BLOG_STATUS_PORT` tells that).
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');
-      const kept = await cache.store.size().catch(() => undefined);
-      res.end(JSON.stringify({ ok: true, cache: kept ?? null, rss: process.memoryUsage().rss }));
+      res.end(JSON.stringify({ ok: true }));
       return;
     }
     if (pathname === '/robots.txt') return plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl);
@@ -550,7 +635,12 @@ export function siteHandler(
       const target = { address, section: route.section };
       if (previewedBuilds) return viaPreviewBuild(req, res, previewedBuilds);
       if (preview || options.previewSections) return servePreview(req, res, target, preview);
-      return serve(req, res, address, (signal) => renderPage(target, pageContext, signal));
+      return serve(req, res, address, async (signal) => {
+        const page = await renderPage(target, pageContext, signal);
+        // The tiles a page of the site's shows keep their share of the tile server.
+        tiles?.noteShown(page.body);
+        return page;
+      });
     }
     // The build's own page and the render server's code are not the site's, however the address spells them.
     if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/'))

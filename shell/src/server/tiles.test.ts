@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import {
+  OWN_TILE_READS_PER_MINUTE,
+  TILE_READS_PER_CLIENT,
   TILE_READS_PER_MINUTE,
   TileCache,
   TileReadsExhausted,
@@ -153,18 +155,57 @@ describe('the tile cache', () => {
 });
 
 describe('the tile server’s share', () => {
+  const tiles = (count: number, z = 19) => Array.from({ length: count }, (_, x) => ({ x, y: 0, z }));
+  const pngs = (count: number) => Array.from({ length: count }, () => png({ 'cache-control': 'max-age=60' }));
+  /** A page of the site's that shows the tiles of one row at zoom 19, every seventh: all of the row around them is its own. */
+  const contactPage = tiles(TILE_READS_PER_MINUTE + 10)
+    .filter(({ x }) => x % 7 === 3)
+    .map(({ x, y, z }) => `<img src="https://blog.test/tiles/${z}/${x}/${y}.png">`)
+    .join('');
+
   it('is at most TILE_READS_PER_MINUTE requests a minute: a tile not kept is refused until it refills', async () => {
-    const server = tileServer(
-      ...Array.from({ length: TILE_READS_PER_MINUTE + 2 }, () => png({ 'cache-control': 'max-age=60' })),
-    );
+    const server = tileServer(...pngs(TILE_READS_PER_MINUTE + 2));
     const clock = { now: 0 };
     const cache = cacheOf(server, clock);
-    for (let x = 0; x < TILE_READS_PER_MINUTE; x += 1) await cache.tile({ x, y: 0, z: 19 });
-    await expect(cache.tile({ x: TILE_READS_PER_MINUTE, y: 0, z: 19 })).rejects.toBeInstanceOf(TileReadsExhausted);
+    cache.noteShown(contactPage);
+    for (const tile of tiles(TILE_READS_PER_MINUTE)) await cache.tile(tile);
+    await expect(cache.tile({ x: TILE_READS_PER_MINUTE, y: 0, z: 19 })).rejects.toMatchObject({ status: 503 });
     clock.now = 60_001;
     expect((await cache.tile({ x: 0, y: 0, z: 19 }))?.body).toEqual(PNG);
     expect(server.asked).toHaveLength(TILE_READS_PER_MINUTE + 1);
     expect(await cache.tile({ x: 1, y: 0, z: 19 })).toMatchObject({ storedAt: 60_001 });
+  });
+
+  it('keeps OWN_TILE_READS_PER_MINUTE for the tiles the site’s pages show, whoever floods it with others', async () => {
+    const server = tileServer(...pngs(TILE_READS_PER_MINUTE));
+    const cache = cacheOf(server, { now: 0 });
+    cache.noteShown(contactPage);
+    // Many clients, each within its own limit, asking for tiles no page shows.
+    const flood = tiles(TILE_READS_PER_MINUTE, 12).map((tile, i) =>
+      cache.tile(tile, `client ${i % 10}`).then(
+        () => 'read',
+        (error: TileReadsExhausted) => error.status,
+      ),
+    );
+    const answers = await Promise.all(flood);
+    expect(answers.filter((answer) => answer === 'read')).toHaveLength(
+      TILE_READS_PER_MINUTE - OWN_TILE_READS_PER_MINUTE,
+    );
+    expect(answers.filter((answer) => answer === 503)).toHaveLength(OWN_TILE_READS_PER_MINUTE);
+    for (const tile of tiles(OWN_TILE_READS_PER_MINUTE)) expect((await cache.tile(tile, 'visitor'))?.body).toEqual(PNG);
+  });
+
+  it('lets one client cause TILE_READS_PER_CLIENT reads of tiles no page shows a minute, and the next client more', async () => {
+    const server = tileServer(...pngs(TILE_READS_PER_CLIENT + 1));
+    const clock = { now: 0 };
+    const cache = cacheOf(server, clock);
+    for (const tile of tiles(TILE_READS_PER_CLIENT, 12)) await cache.tile(tile, 'scraper');
+    await expect(cache.tile({ x: 0, y: 1, z: 12 }, 'scraper')).rejects.toEqual(new TileReadsExhausted(429, 60));
+    // What is kept is answered to it still, and another client is not refused for it.
+    expect((await cache.tile({ x: 0, y: 0, z: 12 }, 'scraper'))?.body).toEqual(PNG);
+    expect((await cache.tile({ x: 0, y: 1, z: 12 }, 'visitor'))?.body).toEqual(PNG);
+    clock.now = 60_001;
+    expect(server.asked).toHaveLength(TILE_READS_PER_CLIENT + 1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { siteConfig, tileAddress, type SiteConfig, type Tile } from '@blog/shared';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
+import { MemoryCounters } from './counters';
 import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
 
 /** Where the site answers the map's tiles, as tile servers name them: `/tiles/{z}/{x}/{y}.png`. */
@@ -24,10 +25,29 @@ const TILE_TIMEOUT_MS = 10_000;
  */
 export const TILE_READS_PER_MINUTE = 300;
 
-/** The tile server was not asked: the site asked it too often this minute. */
+/** Of those, the share only the tiles the site's own pages show may use: no flood of others takes the contact map. */
+export const OWN_TILE_READS_PER_MINUTE = 100;
+
+/** The most reads of tiles the site's pages do not show one client may cause a minute: a map explored by hand asks far fewer. */
+export const TILE_READS_PER_CLIENT = 60;
+
+/** How far around a tile a page shows the map is still the site's own: the map's view, wider than its band. */
+const OWN_TILE_MARGIN = 3;
+
+/** The most tiles remembered as shown by the site's pages. */
+const MAX_OWN_TILES = 1_000;
+
+/** The tile server was not asked: the site, or this client, asked it too often of late. */
 export class TileReadsExhausted extends Error {
-  constructor() {
-    super(`the tile server was asked ${TILE_READS_PER_MINUTE} times in the last minute`);
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      status === 429
+        ? `this client asked for ${TILE_READS_PER_CLIENT} tiles the site does not show in a minute`
+        : `the tile server was asked ${TILE_READS_PER_MINUTE} times in the last minute`,
+    );
   }
 }
 
@@ -83,6 +103,10 @@ export interface TileCacheOptions {
   /** The site whose map the tiles are for. */
   referer: string;
   maxBytes?: number;
+  /** `TILE_READS_PER_MINUTE`, `OWN_TILE_READS_PER_MINUTE` and `TILE_READS_PER_CLIENT` by default. */
+  readsPerMinute?: number;
+  ownReadsPerMinute?: number;
+  readsPerClient?: number;
   fetch?: typeof globalThis.fetch;
   now?: () => number;
 }
@@ -91,15 +115,22 @@ export interface TileCacheOptions {
  * The tile server's tiles, kept in the render server's memory as long as the tile server allows:
  * every visitor's map is the same few tiles, asked of the tile server once, not once per visitor.
  * A tile past its time is asked again with its validators; while the tile server cannot answer,
- * the tile it last sent is answered.
+ * the tile it last sent is answered. The requests it may make are shared fairly: the tiles the
+ * site's pages show keep a share of their own, and one client's others are limited.
  */
 export class TileCache {
   private readonly tiles: LRUCache<string, StoredTile>;
   private readonly reading = new Map<string, Promise<StoredTile | undefined>>();
   private readonly fetch: typeof globalThis.fetch;
   private readonly now: () => number;
-  /** Requests the tile server may still be sent, refilled at `TILE_READS_PER_MINUTE`. */
+  private readonly readsPerMinute: number;
+  private readonly ownReadsPerMinute: number;
+  private readonly readsPerClient: number;
+  /** Requests the tile server may still be sent, refilled at `readsPerMinute`. */
   private readonly reads: { left: number; at: number };
+  /** The tiles the site's pages show (`z/x/y`). */
+  private readonly own = new LRUCache<string, Tile>({ max: MAX_OWN_TILES });
+  private readonly clients: MemoryCounters;
 
   constructor(
     private readonly template: string,
@@ -111,24 +142,54 @@ export class TileCache {
     });
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
-    this.reads = { left: TILE_READS_PER_MINUTE, at: this.now() };
+    this.readsPerMinute = options.readsPerMinute ?? TILE_READS_PER_MINUTE;
+    this.ownReadsPerMinute = Math.min(options.ownReadsPerMinute ?? OWN_TILE_READS_PER_MINUTE, this.readsPerMinute);
+    this.readsPerClient = options.readsPerClient ?? TILE_READS_PER_CLIENT;
+    this.reads = { left: this.readsPerMinute, at: this.now() };
+    this.clients = new MemoryCounters(this.now);
   }
 
-  /** The tile, from memory or its server; `undefined` when the server has no such tile. */
-  tile(tile: Tile): Promise<StoredTile | undefined> {
+  /** Notes the tiles a page of the site's names (`…/tiles/{z}/{x}/{y}.png`): they and those around them are its own. */
+  noteShown(html: string): void {
+    for (const [address] of html.matchAll(/\/tiles\/\d{1,2}\/\d{1,7}\/\d{1,7}\.png/g)) {
+      const tile = tileAt(address);
+      if (tile) this.own.set(`${tile.z}/${tile.x}/${tile.y}`, tile);
+    }
+  }
+
+  /** The tile, from memory or its server, for `client`; `undefined` when the server has no such tile. */
+  tile(tile: Tile, client = ''): Promise<StoredTile | undefined> {
     const key = `${tile.z}/${tile.x}/${tile.y}`;
     const kept = this.tiles.get(key);
     if (kept && kept.freshUntil > this.now()) return Promise.resolve(kept);
     // Visitors asking for a tile at once wait for one request to the tile server.
     let reading = this.reading.get(key);
     if (!reading) {
-      reading = this.read(key, tile, kept).finally(() => this.reading.delete(key));
+      const own = this.isOwn(tile);
+      const asked = own ? undefined : this.clients.addNow(client, 60_000);
+      if (asked && asked.count > this.readsPerClient) {
+        if (kept) return Promise.resolve(kept);
+        return Promise.reject(new TileReadsExhausted(429, Math.ceil(asked.resetInMs / 1000)));
+      }
+      reading = this.read(key, tile, kept, own).finally(() => this.reading.delete(key));
       this.reading.set(key, reading);
     }
     return reading;
   }
 
-  private async read(key: string, tile: Tile, kept: StoredTile | undefined): Promise<StoredTile | undefined> {
+  private isOwn({ z, x, y }: Tile): boolean {
+    for (const shown of this.own.values())
+      if (shown.z === z && Math.abs(shown.x - x) <= OWN_TILE_MARGIN && Math.abs(shown.y - y) <= OWN_TILE_MARGIN)
+        return true;
+    return false;
+  }
+
+  private async read(
+    key: string,
+    tile: Tile,
+    kept: StoredTile | undefined,
+    own: boolean,
+  ): Promise<StoredTile | undefined> {
     const url = tileAddress(this.template, tile);
     const headers: Record<string, string> = {
       accept: 'image/png,image/*',
@@ -138,9 +199,9 @@ export class TileCache {
     if (typeof kept?.headers.etag === 'string') headers['if-none-match'] = kept.headers.etag;
     if (typeof kept?.headers['last-modified'] === 'string')
       headers['if-modified-since'] = kept.headers['last-modified'];
-    if (!this.mayRead()) {
+    if (!this.mayRead(own)) {
       if (kept) return kept;
-      throw new TileReadsExhausted();
+      throw new TileReadsExhausted(503, 60);
     }
     let answer: Response;
     try {
@@ -176,12 +237,13 @@ export class TileCache {
     return this.keep(key, stored);
   }
 
-  private mayRead(): boolean {
+  /** Whether the tile server may be asked now: the last `ownReadsPerMinute` of the budget are for the site's own tiles. */
+  private mayRead(own: boolean): boolean {
     const now = this.now();
-    const refilled = ((now - this.reads.at) * TILE_READS_PER_MINUTE) / 60_000;
-    this.reads.left = Math.min(TILE_READS_PER_MINUTE, this.reads.left + refilled);
+    const refilled = ((now - this.reads.at) * this.readsPerMinute) / 60_000;
+    this.reads.left = Math.min(this.readsPerMinute, this.reads.left + refilled);
     this.reads.at = now;
-    if (this.reads.left < 1) return false;
+    if (this.reads.left < (own ? 1 : 1 + this.ownReadsPerMinute)) return false;
     this.reads.left -= 1;
     return true;
   }

@@ -1,0 +1,113 @@
+import { isIPv6 } from 'node:net';
+import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/** How many times a key was counted in its window, and when that window ends. */
+export interface Count {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Counts per key in fixed windows: the renders a client starts a minute, the reports that carried
+ * a nonce. In the process's memory, or in Redis where render servers share one (`BLOG_CACHE_URL`),
+ * so that a limit holds across them.
+ */
+export interface Counters {
+  /** Counts one more for `key`; a window of `windowMs` opens with its first count. */
+  add(key: string, windowMs: number): Promise<Count>;
+  close(): Promise<void>;
+}
+
+/** The most keys counted in memory at once: the least recently counted is forgotten first. */
+const MAX_KEYS = 100_000;
+
+export class MemoryCounters implements Counters {
+  private readonly counts = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_KEYS });
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(key: string, windowMs: number): Promise<Count> {
+    return Promise.resolve(this.addNow(key, windowMs));
+  }
+
+  /** `add`, at once. */
+  addNow(key: string, windowMs: number): Count {
+    const now = this.now();
+    const kept = this.counts.get(key);
+    const counted =
+      kept && kept.resetAt > now ? { ...kept, count: kept.count + 1 } : { count: 1, resetAt: now + windowMs };
+    this.counts.set(key, counted);
+    return { count: counted.count, resetInMs: counted.resetAt - now };
+  }
+
+  close() {
+    this.counts.clear();
+    return Promise.resolve();
+  }
+}
+
+/** One count, and the window opened with the first: `[count, ms left]`. */
+const ADD = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** Counters every render server sharing the Redis reads. One that cannot be reached counts nothing: nobody is refused for it. */
+export class RedisCounters implements Counters {
+  private readonly redis: Redis;
+  private failureLoggedAt = -Infinity;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+    this.redis.on('error', () => undefined);
+    this.redis.defineCommand('addCount', { numberOfKeys: 1, lua: ADD });
+  }
+
+  async add(key: string, windowMs: number): Promise<Count> {
+    const addCount = (this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number[]>>)
+      .addCount;
+    try {
+      const [count, resetInMs] = await addCount.call(this.redis, `blog:count:${key}`, windowMs);
+      return { count, resetInMs: resetInMs > 0 ? resetInMs : windowMs };
+    } catch (error) {
+      if (Date.now() - this.failureLoggedAt > 60_000) {
+        this.failureLoggedAt = Date.now();
+        console.error('The counters in Redis could not be read: limits are not applied (logged once a minute)', error);
+      }
+      return { count: 0, resetInMs: windowMs };
+    }
+  }
+
+  close() {
+    this.redis.disconnect();
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Who a request comes from, as limits count them: the address `proxyHops` proxies of the
+ * deployment's own put in `X-Forwarded-For` (none by default: a header anyone can send names
+ * nobody). An IPv6 address is counted by its /64, the block one subscriber is given.
+ */
+export function clientOf(remoteAddress: string | undefined, forwardedFor: string | undefined, proxyHops: number) {
+  const chain = [
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean),
+    remoteAddress ?? '',
+  ];
+  const address = chain[Math.max(0, chain.length - 1 - proxyHops)].replace(/^::ffff:(?=\d+\.)/i, '');
+  return isIPv6(address) ? `${expandIPv6(address).slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The eight groups of an IPv6 address, `::` filled in. */
+function expandIPv6(address: string): string[] {
+  const [head, tail] = address.split('%')[0].split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const missing = tail === undefined ? 0 : 8 - groups(head).length - groups(tail).length;
+  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((group) =>
+    (Number.parseInt(group, 16) || 0).toString(16),
+  );
+}
