@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { startRenderServer, type RenderServer } from '../support/render-server';
+import { freePort } from '@blog/cms/testing';
+import { startRenderServer } from '../support/render-server';
 import { site, test } from '../support/site';
 import { GROWN, getData, startGrownCms } from './grown-cms';
 
@@ -54,8 +55,9 @@ async function pagesOf(cmsUrl: string) {
   return ['/Home', '/Articles', `/Articles?title=${encodeURIComponent(popular.title_article)}`, '/New-letter'];
 }
 
-async function health(server: RenderServer) {
-  return (await (await fetch(`${server.url}/healthz`)).json()) as {
+/** What the server tells its operator on its status port (`BLOG_STATUS_PORT`): the public `/healthz` says only that it is up. */
+async function status(statusPort: number) {
+  return (await (await fetch(`http://127.0.0.1:${statusPort}/`)).json()) as {
     rss: number;
     cache: { bytes: number; maxBytes: number };
   };
@@ -110,11 +112,15 @@ async function measureMemory(cmsUrl: string) {
     .flat()
     .map(({ title_article }) => `/Articles?title=${encodeURIComponent(title_article)}`);
   const paths = [...(await pagesOf(cmsUrl)), ...titles];
-  const server = await startRenderServer({ config: { cmsUrl }, env: { BLOG_CACHE_MAX_MB: String(MEMORY_CACHE_MB) } });
+  const statusPort = await freePort();
+  const server = await startRenderServer({
+    config: { cmsUrl },
+    env: { BLOG_CACHE_MAX_MB: String(MEMORY_CACHE_MB), BLOG_STATUS_PORT: String(statusPort) },
+  });
   const samples: { minute: number; rss: number; cacheBytes: number; maxBytes: number }[] = [];
   const started = Date.now();
   const sample = async () => {
-    const { rss, cache } = await health(server);
+    const { rss, cache } = await status(statusPort);
     samples.push({ minute: (Date.now() - started) / 60_000, rss, cacheBytes: cache.bytes, maxBytes: cache.maxBytes });
   };
   const sampler = setInterval(() => void sample(), 5_000);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { signReport } from '@blog/cms/testing';
 
 /** The run's CMS process (the global setup started it). */
@@ -13,7 +14,7 @@ export async function reportChanges(
   serverUrl: string,
   changes: { event: string; uid: string; documentId?: string; article?: string }[],
 ) {
-  const body = JSON.stringify({ changes });
+  const body = JSON.stringify({ changes, nonce: randomUUID() });
   const response = await fetch(`${serverUrl}/_revalidate`, {
     method: 'POST',
     headers: {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startStrapi } from '@blog/cms/testing';
+import { NO_CLIENT_LIMITS } from './render-server';
 import { startStandIns } from './stand-ins';
 import builds from '../../scripts/builds.cjs';
 import serve from '../../scripts/serve.cjs';
@@ -87,6 +88,7 @@ export default async function globalSetup() {
   );
   // Re-pointing a section shows within a second here (10 s by default).
   const renderEnv = {
+    ...NO_CLIENT_LIMITS,
     BLOG_REVALIDATE_SECONDS: '1',
     BLOG_SITE_URL: appUrls.shell,
     REVALIDATE_SECRET: revalidateSecret,

@@ -12,6 +12,8 @@ export type Container = 'mf_articles' | 'mf_newsletter' | 'mf_contact' | 'mf_pag
 export interface RenderServer {
   /** Its address, e.g. `http://localhost:40123`, without a trailing slash. */
   url: string;
+  /** Its process. */
+  pid: number;
   /** Points `container` at the section deployed at `manifestUrl` (its `remotes.json`): the server picks it up within about a second. */
   setRemote(container: Container, manifestUrl: string): void;
   /** Stops it and deletes its folder. */
@@ -40,6 +42,9 @@ export const deadManifest = async () => `${await deadOrigin()}/mf-manifest.json`
 /** The manifest of a section as this run deployed it. */
 export const liveManifest = (container: Container) =>
   `${(JSON.parse(process.env.APP_URLS as string) as Record<string, string>)[container]}/mf-manifest.json`;
+
+/** A render server's limits per client, lifted. */
+export const NO_CLIENT_LIMITS = { BLOG_RENDERS_PER_CLIENT: '1000000', BLOG_TILE_READS_PER_CLIENT: '1000000' };
 
 const taken = new Set<number>();
 
@@ -92,12 +97,14 @@ export async function startRenderServer({
 
   const serverPort = port ?? (await portForServer());
   taken.add(serverPort);
-  let server: { close(callback?: () => void): void };
+  let server: { pid: number; close(callback?: () => void): void };
   try {
     server = await serve.serveRendered(dir, serverPort, {
       BLOG_REVALIDATE_SECONDS: '1',
       BLOG_SITE_URL: `http://localhost:${serverPort}`,
       REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
+      // Every request of a test comes from one address: limits per client are tested where they are set.
+      ...NO_CLIENT_LIMITS,
       ...env,
     });
   } catch (error) {
@@ -107,6 +114,7 @@ export async function startRenderServer({
   }
   return {
     url: `http://localhost:${serverPort}`,
+    pid: server.pid,
     setRemote(container, manifestUrl) {
       manifests[container] = manifestUrl;
       writeAtomically(remotesFile, JSON.stringify(manifests));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { author, freePort } from '@blog/cms/testing';
 import type { APIRequestContext } from '@playwright/test';
 import { pauseCms, reportChanges, resumeCms } from '../support/cms-control';
+import { rawRequest } from '../support/raw-request';
 import { startRenderServer, type RenderServer } from '../support/render-server';
 import { startRedis, type RedisServer } from '../support/redis';
 import type { MostPopularEntry } from '@blog/shared';
@@ -16,35 +17,6 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 /** What a change must reach within: the CMS's report, then one render. */
 const WITHIN = { timeout: 2_000, intervals: [100] };
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A request as it is written, path and Host included: no client tidies either. */
-function rawRequest(base: string, path: string, { method = 'GET', headers = {}, body = '' } = {}) {
-  const { hostname, port } = new URL(base);
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      { hostname, port, path, method, headers, setHost: !('Host' in headers) },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 const text = async (request: APIRequestContext, url: string) => (await request.get(url)).text();
 
