@@ -17,6 +17,18 @@ function unicodeLower(connection: unknown, done: (error?: Error, connection?: un
   done(undefined, connection);
 }
 
+type Env = Core.Config.Shared.ConfigParams['env'];
+
+/** Relative names resolve from the cms folder (this file runs from cms/dist/config). */
+const fromCms = (name: string) => path.resolve(__dirname, '..', '..', name);
+
+/** The SQLite file. */
+export const sqliteFile = (env: Env) => fromCms(env('DATABASE_FILENAME', '.tmp/data.db'));
+
+/** The folder of the site's own data: the SQLite file's, or `data/` beside it on PostgreSQL. */
+export const dataDir = (env: Env) =>
+  env('DATABASE_CLIENT', 'sqlite') === 'sqlite' ? path.dirname(sqliteFile(env)) : fromCms('data');
+
 /**
  * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
  * one address, configured by Strapi's conventional variables.
@@ -28,10 +40,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
     return {
       connection: {
         client,
-        connection: {
-          // Relative names resolve from the cms folder (this file runs from cms/dist/config).
-          filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
-        },
+        connection: { filename: sqliteFile(env) },
         useNullAsDefault: true,
         acquireConnectionTimeout,
         pool: { afterCreate: unicodeLower },
