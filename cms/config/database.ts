@@ -1,5 +1,6 @@
 import path from 'path';
 import type { Core } from '@strapi/strapi';
+import { DATABASE, LEGACY_DATABASE, moveDatabase } from '../src/lib/data-folder';
 
 interface SqliteConnection {
   function(name: string, options: { deterministic: boolean }, implementation: (value: unknown) => unknown): void;
@@ -22,8 +23,16 @@ type Env = Core.Config.Shared.ConfigParams['env'];
 /** Relative names resolve from the cms folder (this file runs from cms/dist/config). */
 const fromCms = (name: string) => path.resolve(__dirname, '..', '..', name);
 
-/** The SQLite file. */
-export const sqliteFile = (env: Env) => fromCms(env('DATABASE_FILENAME', '.tmp/data.db'));
+/**
+ * The SQLite file: DATABASE_FILENAME, or by default `data/content.db`, where a database left in
+ * the old default place (`.tmp/data.db`) is moved the first time it is looked for.
+ */
+export function sqliteFile(env: Env): string {
+  const named = env('DATABASE_FILENAME', '');
+  if (named) return fromCms(named);
+  moveDatabase(fromCms(LEGACY_DATABASE), fromCms(DATABASE), (line) => console.log(line));
+  return fromCms(DATABASE);
+}
 
 /** The folder of the site's own data: the SQLite file's, or `data/` beside it on PostgreSQL. */
 export const dataDir = (env: Env) =>

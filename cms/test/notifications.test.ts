@@ -2,8 +2,7 @@ import { randomUUID } from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { TEST_ENV } from './support/global-setup';
-import { newVisitor } from './support/http';
-import { headersOf, startSmtpServer, type ReceivedMail, type SmtpServer } from './support/smtp';
+import { headersOf, mailsWith, post, startSmtpServer, type ReceivedMail, type SmtpServer } from './support/smtp';
 import { freePort, startStrapi, type StrapiProcess } from './support/strapi-process';
 
 const AUTHOR = 'author@example.test';
@@ -18,31 +17,6 @@ const notifyEnv = (smtpUrl: string) => ({
   BLOG_NOTIFY_RETRY_SECONDS: '0.5',
   BLOG_ADMIN_URL: 'http://cms.test/admin',
 });
-
-async function post(cms: StrapiProcess, path: string, data: Record<string, string>) {
-  const response = await fetch(`${cms.url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { data: { documentId: string } };
-  return { status: response.status, documentId: body.data?.documentId };
-}
-
-/** The emails that mention `marker`, once `done` says they are all there (or after `timeoutMs`). */
-async function mailsWith(
-  smtp: SmtpServer,
-  marker: string,
-  done: (mails: ReceivedMail[]) => boolean = (mails) => mails.length > 0,
-  timeoutMs = (NOTIFY_SECONDS + 10) * 1000,
-): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = smtp.messages().filter((mail) => mail.text.includes(marker));
-    if (done(mails) || Date.now() > deadline) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, (NOTIFY_SECONDS + 1) * 1000));
 

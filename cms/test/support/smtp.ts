@@ -2,7 +2,8 @@ import { spawn } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { freePort, stopProcess } from './strapi-process';
+import { newVisitor } from './visitor';
+import { freePort, stopProcess, type StrapiProcess } from './strapi-process';
 
 /** A message as the SMTP server received it. */
 export interface ReceivedMail {
@@ -56,4 +57,30 @@ export async function startSmtpServer(options: { port?: number; folder?: string 
         .map((name) => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as ReceivedMail),
     stop: () => stopProcess(child),
   };
+}
+
+/** A visitor's public write to `cms` (`route` under /api), from an address of its own. */
+export async function post(cms: StrapiProcess, route: string, data: Record<string, string>) {
+  const response = await fetch(`${cms.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { data: { documentId: string } };
+  return { status: response.status, documentId: body.data?.documentId };
+}
+
+/** The emails that mention `marker`, once `done` says they are all there (or after `timeoutMs`). */
+export async function mailsWith(
+  smtp: SmtpServer,
+  marker: string,
+  done: (mails: ReceivedMail[]) => boolean = (mails) => mails.length > 0,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = smtp.messages().filter((mail) => mail.text.includes(marker));
+    if (done(mails) || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
