@@ -19,6 +19,8 @@ export interface ReceivedMail {
 export interface SmtpServer {
   url: string;
   port: number;
+  /** Where it saves what it receives. */
+  folder: string;
   /** Every message received so far, oldest first (kept across restarts on the same folder). */
   messages(): ReceivedMail[];
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startSmtpServer(options: { port?: number; folder?: string 
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
+    folder,
     messages: () =>
       fs
         .readdirSync(folder)
