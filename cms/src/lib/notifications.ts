@@ -18,7 +18,7 @@ export interface NotifierOptions {
   outbox?: string;
 }
 
-// Not content types: no route, public or admin, reads them.
+// Not content types: no route, public or admin, reads them. The queue holds notices not yet sent.
 const QUEUE = 'notification_queue';
 const SENDERS = 'notification_senders';
 /** The most notices one email lists; more go in the next. */
@@ -41,8 +41,7 @@ export async function ensureNotificationTables(db: Knex): Promise<void> {
       table.string('kind', 20).notNullable();
       table.text('payload').notNullable();
       table.bigInteger('created_at').notNullable();
-      table.bigInteger('sent_at').nullable();
-      table.index(['kind', 'sent_at']);
+      table.index(['kind', 'id']);
     });
   }
   if (!(await db.schema.hasTable(SENDERS))) {
@@ -65,12 +64,12 @@ export async function ensureNotificationTables(db: Knex): Promise<void> {
 /**
  * Queues a notice in the database, in the visitor's request: the email is sent later, whatever the
  * mail server does, and a notice survives a restart. A failure is logged, never the visitor's.
+ * Once its email is sent the notice is deleted: the message itself stays only where the author
+ * manages it, in the admin panel.
  */
 export async function queueNotice<K extends NoticeKind>(strapi: Core.Strapi, kind: K, notice: NoticeOf[K]) {
   try {
-    await strapi.db
-      .connection(QUEUE)
-      .insert({ kind, payload: JSON.stringify(notice), created_at: Date.now(), sent_at: null });
+    await strapi.db.connection(QUEUE).insert({ kind, payload: JSON.stringify(notice), created_at: Date.now() });
     wakeNotifier();
   } catch (error) {
     strapi.log.error(`Could not queue the ${kind} notice of ${notice.documentId}: ${(error as Error).message}`);
@@ -124,6 +123,8 @@ export function startNotifier(strapi: Core.Strapi, options: NotifierOptions): { 
   }
 
   async function sendKind(kind: NoticeKind, now: number) {
+    // Read first: an idle queue costs no write.
+    if (!(await db(QUEUE).first('id').where({ kind }))) return;
     const claimed = await db(SENDERS)
       .where({ kind })
       .andWhere('next_attempt_at', '<=', now)
@@ -134,7 +135,7 @@ export function startNotifier(strapi: Core.Strapi, options: NotifierOptions): { 
     const mine = db(SENDERS).where({ kind, lease_owner: owner });
     try {
       const rows = await rowsOf<{ id: number; payload: string }>(
-        db(QUEUE).select('id', 'payload').where({ kind }).whereNull('sent_at').orderBy('id').limit(MAX_PER_MAIL),
+        db(QUEUE).select('id', 'payload').where({ kind }).orderBy('id').limit(MAX_PER_MAIL),
       );
       if (rows.length === 0) {
         await mine.clone().update({ lease_owner: null, lease_until: 0 });
@@ -148,7 +149,7 @@ export function startNotifier(strapi: Core.Strapi, options: NotifierOptions): { 
             'id',
             rows.map((row) => row.id),
           )
-          .update({ sent_at: sentAt });
+          .delete();
         await trx(SENDERS)
           .where({ kind, lease_owner: owner })
           .update({ last_sent_at: sentAt, attempts: 0, next_attempt_at: 0, lease_owner: null, lease_until: 0 });
