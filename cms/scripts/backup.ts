@@ -335,9 +335,25 @@ export async function restore(archive: string): Promise<Manifest> {
       );
     }
     replaceFolder(path.join(unpacked, 'uploads'), uploadsDir());
+    await checkRestored(manifest, client);
     return manifest;
   } finally {
     fs.rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** The restored database holds, table by table, the rows the manifest counted. */
+async function checkRestored(manifest: Manifest, client: string) {
+  const knex = configuredDatabase();
+  try {
+    const counts = await tableCounts(knex, client);
+    const differ = Object.entries(manifest.counts).filter(([table, rows]) => counts[table] !== rows);
+    if (differ.length > 0) {
+      const list = differ.map(([table, rows]) => `${table}: ${counts[table] ?? 'missing'}, not ${rows}`).join('; ');
+      throw new Error(`The restored database does not hold what the archive counted (${list})`);
+    }
+  } finally {
+    await knex.destroy();
   }
 }
 
