@@ -10,8 +10,9 @@ const root = path.resolve(__dirname, '..');
 const apps = JSON.parse(readFileSync(path.join(root, 'shared', 'webpack', 'apps.json'), 'utf8'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'seed']);
-// The CMS's uploads, which it writes while it runs: no input of its build.
+// The CMS's uploads and its data folder (database, backups, outbox), which it writes while it runs: no input of its build.
 const UPLOADS = path.join(root, 'cms', 'public');
+const CMS_DATA = path.join(root, 'cms', 'data');
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -21,7 +22,7 @@ function run(command, args, cwd) {
 function hashTree(hash, dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const file = path.join(dir, entry.name);
-    if (SKIPPED.has(entry.name) || file === UPLOADS || /\.test\.tsx?$/.test(entry.name)) continue;
+    if (SKIPPED.has(entry.name) || file === UPLOADS || file === CMS_DATA || /\.test\.tsx?$/.test(entry.name)) continue;
     if (entry.isDirectory()) hashTree(hash, file);
     else if (statSync(file).isFile()) hash.update(file).update(readFileSync(file));
   }

@@ -37,14 +37,16 @@ function hasPostgres() {
 
 /**
  * What the tests need from Debian: Chromium for the browser tests (Playwright's own download is
- * not reachable here), PostgreSQL, on which the CMS's API tests run a second time, and Redis,
- * which render servers share their page cache through.
+ * not reachable here), PostgreSQL, on which the CMS's API tests run a second time, Redis,
+ * which render servers share their page cache through, and aiosmtpd, the SMTP server that
+ * receives the CMS's email notices in its tests.
  */
 function ensureTestPackages() {
   const missing = [];
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
   if (!process.env.POSTGRES_BIN_DIR && !hasPostgres()) missing.push('postgresql');
   if (!existsSync(process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server')) missing.push('redis-server');
+  if (!existsSync('/usr/lib/python3/dist-packages/aiosmtpd')) missing.push('python3-aiosmtpd');
   if (missing.length === 0) return;
   const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
   console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);

@@ -143,7 +143,39 @@ console.log(
     `&mf_pages=<its mf-manifest.json> (README, "Previewing a section's next build")\n`,
 );
 
+/**
+ * Backups (README, "Backups"): every hour, from a minute after the start, the backup script takes
+ * one when the newest archive in the folder is older than BLOG_BACKUP_HOURS (0 turns them off),
+ * keeping the newest BLOG_BACKUP_KEEP.
+ */
+function scheduleBackups() {
+  const hours = Number(process.env.BLOG_BACKUP_HOURS ?? 24);
+  if (!(hours > 0)) return undefined;
+  const keep = String(Number(process.env.BLOG_BACKUP_KEEP ?? 7));
+  const dir = process.env.BLOG_BACKUP_DIR ? path.resolve(process.env.BLOG_BACKUP_DIR) : undefined;
+  log(`A backup every ${hours} h into ${dir ?? "the data folder's backups/"}, keeping the last ${keep}`);
+  const script = path.join(root, 'cms', 'dist', 'scripts', 'backup.js');
+  const args = [script, 'backup', '--keep', keep, '--every-hours', String(hours), ...(dir ? ['--dir', dir] : [])];
+  const backup = () => {
+    const child = spawn(process.execPath, args, { cwd: path.join(root, 'cms'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => {
+      if (output.trim()) log(code === 0 ? output.trim() : `The backup failed (${code}): ${output.trim()}`);
+    });
+  };
+  const first = setTimeout(backup, 60_000);
+  const every = setInterval(backup, 3_600_000);
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
+const stopBackups = scheduleBackups();
+
 function stop() {
+  stopBackups?.();
   sectionServers.forEach((server) => server.close());
   cms.stop();
   renderServer.stop();

@@ -1,5 +1,6 @@
 import path from 'path';
 import type { Core } from '@strapi/strapi';
+import { DATABASE, LEGACY_DATABASE, moveDatabase } from '../src/lib/data-folder';
 
 interface SqliteConnection {
   function(name: string, options: { deterministic: boolean }, implementation: (value: unknown) => unknown): void;
@@ -17,6 +18,26 @@ function unicodeLower(connection: unknown, done: (error?: Error, connection?: un
   done(undefined, connection);
 }
 
+type Env = Core.Config.Shared.ConfigParams['env'];
+
+/** Relative names resolve from the cms folder (this file runs from cms/dist/config). */
+const fromCms = (name: string) => path.resolve(__dirname, '..', '..', name);
+
+/**
+ * The SQLite file: DATABASE_FILENAME, or by default `data/content.db`, where a database left in
+ * the old default place (`.tmp/data.db`) is moved the first time it is looked for.
+ */
+export function sqliteFile(env: Env): string {
+  const named = env('DATABASE_FILENAME', '');
+  if (named) return fromCms(named);
+  moveDatabase(fromCms(LEGACY_DATABASE), fromCms(DATABASE), (line) => console.log(line));
+  return fromCms(DATABASE);
+}
+
+/** The folder of the site's own data: the SQLite file's, or `data/` beside it on PostgreSQL. */
+export const dataDir = (env: Env) =>
+  env('DATABASE_CLIENT', 'sqlite') === 'sqlite' ? path.dirname(sqliteFile(env)) : fromCms('data');
+
 /**
  * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
  * one address, configured by Strapi's conventional variables.
@@ -28,10 +49,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
     return {
       connection: {
         client,
-        connection: {
-          // Relative names resolve from the cms folder (this file runs from cms/dist/config).
-          filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
-        },
+        connection: { filename: sqliteFile(env) },
         useNullAsDefault: true,
         acquireConnectionTimeout,
         pool: { afterCreate: unicodeLower },

@@ -29,7 +29,43 @@ function upload(env: Core.Config.Shared.ConfigParams['env']) {
   };
 }
 
+/**
+ * nodemailer's own timeouts let a silent server hold a send for 10 minutes; these bound it well
+ * within the time a CMS process holds the notices it sends (`src/lib/notifications.ts`). The
+ * URL's own parameters win.
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of [
+    ['connectionTimeout', 10_000],
+    ['greetingTimeout', 10_000],
+    ['socketTimeout', 60_000],
+  ] as const) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
+}
+
+/**
+ * Email through Strapi's email plugin and nodemailer: the SMTP server SMTP_URL names
+ * (`smtps://user:password@smtp.example.com:465`), or, without one, no server at all: nodemailer
+ * then builds each message as a file, and the notifications write it to their folder (.eml).
+ */
+function email(env: Core.Config.Shared.ConfigParams['env']) {
+  const smtpUrl = env('SMTP_URL', '') && withTimeouts(env('SMTP_URL'));
+  return {
+    email: {
+      config: {
+        provider: 'nodemailer',
+        providerOptions: smtpUrl ? { url: smtpUrl } : { streamTransport: true, buffer: true, newline: 'unix' },
+        settings: { defaultFrom: env('BLOG_MAIL_FROM', 'Blog notices <notices@localhost>') },
+      },
+    },
+  };
+}
+
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin => ({
+  ...email(env),
   'users-permissions': {
     config: {
       jwtSecret: secret('JWT_SECRET'),

@@ -1,11 +1,8 @@
 import { randomBytes } from 'crypto';
-import fs from 'fs';
-import path from 'path';
-import createKnex, { type Knex } from 'knex';
-import { env } from '@strapi/utils';
-import databaseConfig from '../config/database';
+import type { Knex } from 'knex';
 import { readModelChanged } from '../src/lib/read-model-cache';
 import { rowsOf } from '../src/lib/rows';
+import { configuredDatabase, loadCmsEnv } from './configured';
 
 /**
  * Grows a throw-away database, in seconds, to N published articles and M approved comments, to try
@@ -257,17 +254,8 @@ function countOption(args: string[], name: string): number {
   return value;
 }
 
-/** A Knex on the database the CMS is configured with (config/database.ts). */
-function configuredDatabase(): Knex {
-  const { client, ...options } = databaseConfig({ env }).connection as Knex.Config & { client: string };
-  const schema = (options.connection as { schema?: string }).schema;
-  return createKnex({ ...options, client: client === 'sqlite' ? 'better-sqlite3' : 'pg', searchPath: schema });
-}
-
 async function main() {
-  // Like Strapi, the variables of cms/.env (this file runs from cms/dist/scripts).
-  const envFile = path.resolve(__dirname, '..', '..', '.env');
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  loadCmsEnv();
   const args = process.argv.slice(2);
   const target = { articles: countOption(args, 'articles'), comments: countOption(args, 'comments') };
   const knex = configuredDatabase();

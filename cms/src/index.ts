@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
+import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
 import {
   changesReadModel,
@@ -15,6 +16,7 @@ import { takeStartupLock } from './startup-lock';
 
 let releaseStartupLock: () => Promise<void> = () => Promise.resolve();
 let changeReports: ChangeReports | undefined;
+let notifier: { stop(): void } | undefined;
 
 export default {
   // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
@@ -29,6 +31,7 @@ export default {
       await ensureRateLimitTable(strapi.db.connection);
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
+      await ensureNotificationTables(strapi.db.connection);
       await seedIfEmpty(strapi);
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
@@ -38,6 +41,7 @@ export default {
     // From here on, not for the seed: each change is reported to the render servers, once the read
     // model's kept answers are dropped (in every process), so that their next reads find it.
     changeReports = changeReportsFor(strapi);
+    notifier = startNotifier(strapi, strapi.config.get<NotifierOptions>('notifications'));
     strapi.eventHub.subscribe(async (event: string, payload: unknown) => {
       const change = changeOf(event, payload);
       if (!change) return;
@@ -48,5 +52,6 @@ export default {
 
   destroy() {
     changeReports?.stop();
+    notifier?.stop();
   },
 };

@@ -25,3 +25,20 @@ export function publicTextFields<K extends string>(body: unknown, allowed: reado
   }
   return fields;
 }
+
+/**
+ * Refuses a line break (or any control character) in the fields that are one line by nature: a
+ * name, an address, a phone number. Such a character has no use there, and in an email header it
+ * could start another header.
+ */
+export function oneLineFields<T extends Partial<Record<string, string>>>(
+  fields: T,
+  oneLine: readonly (keyof T & string)[],
+): T {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  const broken = oneLine.filter((key) => /[\u0000-\u001f\u007f]/.test(fields[key] ?? ''));
+  if (broken.length > 0) {
+    throw new errors.ValidationError(`Field(s) ${broken.join(', ')} must be one line of text.`, { fields: broken });
+  }
+  return fields;
+}

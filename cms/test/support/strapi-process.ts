@@ -72,6 +72,8 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
       PORT: String(port),
       ...database,
       PUBLIC_DIR: path.join(dir, 'public'),
+      // Emails with no SMTP server are files: in the throw-away folder, never the CMS's own.
+      BLOG_MAIL_DIR: path.join(dir, 'outbox'),
       SERVE_ADMIN_PANEL: 'false',
       STRAPI_TELEMETRY_DISABLED: 'true',
       ...env,

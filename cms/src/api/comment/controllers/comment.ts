@@ -1,7 +1,8 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
-import { publicTextFields } from '../../../lib/public-input';
+import { queueNotice } from '../../../lib/notifications';
+import { oneLineFields, publicTextFields } from '../../../lib/public-input';
 import { parseVote, type Vote } from '../../../lib/vote';
 
 const UID = 'api::comment.comment';
@@ -34,11 +35,19 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
     return this.transformResponse(await this.sanitizeOutput(comment, ctx));
   },
 
-  // A new comment waits for the author's approval, with no votes.
+  // A new comment waits for the author's approval, with no votes; the author is told by email.
   async create(ctx) {
-    const fields = publicTextFields(ctx.request.body, ['name', 'comment', 'article'] as const);
+    const fields = oneLineFields(publicTextFields(ctx.request.body, ['name', 'comment', 'article'] as const), [
+      'name',
+      'article',
+    ] as const);
     const comment = await strapi.documents(UID).create({
       data: { ...fields, approve_comment: false, like: '0', dislike: '0' },
+    });
+    await queueNotice(strapi, 'comment', {
+      ...fields,
+      documentId: comment.documentId,
+      createdAt: String(comment.createdAt),
     });
     return this.transformResponse(await this.sanitizeOutput(comment, ctx));
   },

@@ -1,0 +1,161 @@
+/**
+ * What the author is told by email, built from what visitors wrote: pure functions, so that the
+ * rules that keep a visitor's text harmless are tested on their own. A visitor's text is shown as
+ * text (escaped in the HTML part, never made a link) and never reaches a header with a line break.
+ */
+
+export const NOTICE_KINDS = ['contact', 'comment'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** A contact message, as it was stored. */
+export interface ContactNotice {
+  documentId: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  message?: string;
+  createdAt: string;
+}
+
+/** A comment waiting for the author's approval, as it was stored. */
+export interface CommentNotice {
+  documentId: string;
+  article?: string;
+  name?: string;
+  comment?: string;
+  createdAt: string;
+}
+
+export interface NoticeOf {
+  contact: ContactNotice;
+  comment: CommentNotice;
+}
+
+/** An email for Strapi's email service. */
+export interface NoticeMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface MailContext {
+  to: string;
+  /** The admin panel's address (`http://localhost:1337/admin`). */
+  adminUrl: string;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what is taken out
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// One address, nothing a mail header could read as a second one, a name or a comment.
+const PLAIN_ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
+
+/** A visitor's one-line text (a name, an address): no line break or other control character survives. */
+export function oneLine(value: string | undefined): string {
+  return (value ?? '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The visitor's email when it is one plain address (a Reply-To may carry it), otherwise none. */
+export function plainAddress(value: string | undefined): string | undefined {
+  const address = (value ?? '').trim();
+  return PLAIN_ADDRESS.test(address) && address.length <= 254 ? address : undefined;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+const shorten = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+/** A document's page in the admin panel. */
+export function adminLink(adminUrl: string, uid: string, documentId: string): string {
+  return `${adminUrl.replace(/\/+$/, '')}/content-manager/collection-types/${uid}/${encodeURIComponent(documentId)}`;
+}
+
+const received = (createdAt: string) => {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+/** One notice in the email: labelled one-line fields, the visitor's text, and our own link. */
+interface Entry {
+  fields: [string, string][];
+  body: string;
+  link: { label: string; href: string };
+}
+
+function render(entries: Entry[]): { text: string; html: string } {
+  const text = entries
+    .map(({ fields, body, link }) =>
+      [...fields.map(([label, value]) => `${label}: ${value}`), '', body, '', `${link.label}: ${link.href}`].join('\n'),
+    )
+    .join('\n\n----\n\n');
+  const html = entries
+    .map(({ fields, body, link }) =>
+      [
+        '<div style="margin:0 0 24px">',
+        ...fields.map(([label, value]) => `<div><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</div>`),
+        `<p style="white-space:pre-wrap">${escapeHtml(body)}</p>`,
+        `<div><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>`,
+        '</div>',
+      ].join('\n'),
+    )
+    .join('\n<hr>\n');
+  return { text: `${text}\n`, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n` };
+}
+
+const fullName = (notice: ContactNotice) =>
+  oneLine([notice.first_name, notice.last_name].filter(Boolean).join(' ')) || 'Someone';
+
+export function contactMail(notices: ContactNotice[], context: MailContext): NoticeMail {
+  const entries = notices.map((notice) => ({
+    fields: [
+      ['From', fullName(notice)],
+      ['Email', oneLine(notice.email)],
+      ['Phone', oneLine(notice.phone)],
+      ['Received', received(notice.createdAt)],
+    ] as [string, string][],
+    body: notice.message ?? '',
+    link: {
+      label: 'Open it in the admin panel',
+      href: adminLink(context.adminUrl, 'api::contact-me-form.contact-me-form', notice.documentId),
+    },
+  }));
+  // A reply goes to the one visitor who wrote; several visitors' addresses are never put together.
+  const senders = new Set(notices.map((notice) => plainAddress(notice.email)));
+  const [replyTo] = senders.size === 1 ? [...senders] : [];
+  const subject =
+    notices.length === 1
+      ? `New message from ${shorten(fullName(notices[0]), 80)}`
+      : `${notices.length} new messages on the blog`;
+  return { to: context.to, subject, ...render(entries), ...(replyTo ? { replyTo } : {}) };
+}
+
+export function commentMail(notices: CommentNotice[], context: MailContext): NoticeMail {
+  const entries = notices.map((notice) => ({
+    fields: [
+      ['Article', oneLine(notice.article)],
+      ['Name', oneLine(notice.name)],
+      ['Received', received(notice.createdAt)],
+    ] as [string, string][],
+    body: notice.comment ?? '',
+    link: {
+      label: 'Approve or delete it in the admin panel',
+      href: adminLink(context.adminUrl, 'api::comment.comment', notice.documentId),
+    },
+  }));
+  const subject =
+    notices.length === 1
+      ? `Comment awaiting moderation on "${shorten(oneLine(notices[0].article), 80)}"`
+      : `${notices.length} comments awaiting moderation`;
+  return { to: context.to, subject, ...render(entries) };
+}
+
+/** The one email that lists `notices` (as they were queued), all of one kind. */
+export function noticeMail(kind: NoticeKind, notices: unknown[], context: MailContext): NoticeMail {
+  return kind === 'contact'
+    ? contactMail(notices as ContactNotice[], context)
+    : commentMail(notices as CommentNotice[], context);
+}
