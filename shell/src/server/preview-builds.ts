@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { remotesOf } from './releases';
 import type { SectionOverrides } from './section-preview';
 
 export interface PreviewBuildsOptions {
@@ -71,7 +72,7 @@ export class PreviewBuilds {
   }
 
   private async start(overrides: SectionOverrides): Promise<PreviewServer> {
-    const deployed = JSON.parse(await readFile(this.options.remotesFile, 'utf8')) as SectionOverrides;
+    const deployed = remotesOf(await readFile(this.options.remotesFile, 'utf8'));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
     writeFileSync(remotesFile, JSON.stringify({ ...deployed, ...overrides }));

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
+import { remotesOf } from './releases';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -127,8 +130,11 @@ export class ServerSections {
   private deployments = new Map<string, Deployment>();
   private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
   private timer: NodeJS.Timeout | undefined;
+  private watcher: FSWatcher | undefined;
   private checking: Promise<void> | undefined;
+  private again: Promise<void> | undefined;
   private versionName: string | undefined;
+  private manifests: Record<string, string> = {};
 
   constructor(
     private readonly remotesFile: string,
@@ -137,22 +143,43 @@ export class ServerSections {
 
   async start(revalidateMs: number): Promise<void> {
     await this.revalidate();
-    this.timer = setInterval(() => {
-      this.revalidate().catch((error: unknown) => console.error('Checking the sections failed', error));
-    }, revalidateMs);
+    const failed = (error: unknown) => console.error(`Checking the sections failed: ${(error as Error).message}`);
+    this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
     this.timer.unref();
+    // A release switches the registry by rename: followed at once, not at the next check.
+    const { dir, base } = path.parse(this.remotesFile);
+    this.watcher = watch(dir, (_, file) => file === base && void this.revalidate().catch(failed));
+    this.watcher.unref();
   }
 
   stop(): void {
     clearInterval(this.timer);
+    this.watcher?.close();
   }
 
-  /** Checks every section's deployment; a check still under way is joined, never run twice at once. */
+  /**
+   * Checks every section's deployment. Never two checks at once: asked during one, another
+   * follows it (once, however often it was asked), so a change made meanwhile is not missed.
+   */
   revalidate(): Promise<void> {
-    this.checking ??= this.check().finally(() => {
+    if (this.checking) {
+      this.again ??= this.checking
+        .catch(() => undefined)
+        .then(() => {
+          this.again = undefined;
+          return this.revalidate();
+        });
+      return this.again;
+    }
+    this.checking = this.check().finally(() => {
       this.checking = undefined;
     });
     return this.checking;
+  }
+
+  /** Where each section is deployed, as last read (a registry or a `remotes.json` that cannot be read keeps the last). */
+  remotes(): Record<string, string> {
+    return this.manifests;
   }
 
   /** What every section's deployment is now, as one short name: pages rendered from other builds are not this site's. */
@@ -172,7 +199,13 @@ export class ServerSections {
   }
 
   private async check(): Promise<void> {
-    const manifests = JSON.parse(await readFile(this.remotesFile, 'utf8')) as Record<string, string>;
+    let manifests: Record<string, string>;
+    try {
+      manifests = remotesOf(await readFile(this.remotesFile, 'utf8'));
+    } catch (error) {
+      throw new Error(`${this.remotesFile} cannot be read, the sections stay as they are: ${(error as Error).message}`);
+    }
+    this.manifests = manifests;
     await Promise.all(
       Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );

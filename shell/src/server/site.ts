@@ -346,10 +346,10 @@ export function siteHandler(
   }
 
   /** A team's builds of sections, loaded for this browser instead of the deployed ones. */
-  async function openSectionsPreview(res: ServerResponse, search: string) {
+  function openSectionsPreview(res: ServerResponse, search: string) {
     const asked = previewQuery(res, search, '/Home');
     if (!asked) return;
-    const deployed = JSON.parse(await readFile(options.remotesFile, 'utf8')) as SectionOverrides;
+    const deployed = context.sections.remotes();
     const sections = overridesAsked(asked.query, deployed, allowedOrigins(options.previewOrigins, deployed));
     if ('refused' in sections) return plain(res, 400, `Bad Request: ${sections.refused}`);
     const expiresAt = Date.now() + PREVIEW_SECONDS * 1000;
@@ -530,7 +530,10 @@ export function siteHandler(
       // Read on every request, from wherever the server was pointed: an edit shows at once.
       res.setHeader('Content-Type', runtimeFile.type);
       res.setHeader('Cache-Control', options.previewSections ? 'private, no-store' : 'no-cache');
-      res.end(await readFile(runtimeFile.file));
+      // `remotes.json` as the server renders with it: from the registry of releases, when it is one.
+      res.end(
+        pathname === '/remotes.json' ? JSON.stringify(context.sections.remotes()) : await readFile(runtimeFile.file),
+      );
       return;
     }
     const feed = feeds[pathname];

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import apps from '../../../shared/webpack/apps.json';
+import {
+  SwitchConflict,
+  historyTable,
+  manifestFiles,
+  previousRelease,
+  type ReleaseManifest,
+  type Switch,
+} from '../server/releases';
+import { checkRelease } from './check';
+import { ReleaseStore } from './store';
+
+// `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
+// first): README, "Releasing a section". Every refusal is one line on stderr and a non-zero exit.
+
+/** Exit code of a release that lost to another release of the same section: run it again. */
+const RETRY = 75;
+
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
+
+const sectionApps = Object.fromEntries(Object.entries(apps).filter(([container]) => container !== 'shell'));
+const SECTION_NAMES = Object.values(sectionApps).map(({ package: name }) => name);
+
+/** The container of a section named by its folder (`mf-articles`) or its container (`mf_articles`). */
+function containerOf(name: string | undefined): string {
+  const found = Object.entries(sectionApps).find(([container, app]) => name === container || name === app.package);
+  if (!found) throw new Refusal(`unknown section ${name ?? '(none)'}: name one of ${SECTION_NAMES.join(', ')}`);
+  return found[0];
+}
+
+/** A built section's folder, as a release is made of it: its manifest, its server build, and every file the manifest names. */
+function builtFolder(folder: string): ReleaseManifest {
+  const manifestFile = path.join(folder, 'mf-manifest.json');
+  if (!fs.existsSync(manifestFile)) throw new Refusal(`${folder} has no mf-manifest.json: not a section's build`);
+  let manifest: ReleaseManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
+  } catch {
+    throw new Refusal(`${manifestFile} is not JSON`);
+  }
+  if (!fs.existsSync(path.join(folder, 'server', 'remoteEntry.js')))
+    throw new Refusal(`${folder} has no server build (server/remoteEntry.js)`);
+  const absent = manifestFiles(manifest).find((file) => !fs.existsSync(path.join(folder, file)));
+  if (absent) throw new Refusal(`${folder} lacks ${absent}, which its manifest names`);
+  return manifest;
+}
+
+interface Args {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+function parseArgs(argv: string[]): Args {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let at = 0; at < argv.length; at += 1) {
+    const arg = argv[at];
+    if (!arg.startsWith('--')) positional.push(arg);
+    else if (arg === '--from' || arg === '--rollback') {
+      const value = argv[at + 1];
+      const takesValue = value !== undefined && !value.startsWith('--');
+      if (takesValue) at += 1;
+      flags.set(arg.slice(2), takesValue ? value : true);
+    } else flags.set(arg.slice(2), true);
+  }
+  return { positional, flags };
+}
+
+const now = () => new Date().toISOString();
+
+/** Makes `id` live for `container` once it passes the check; what was live before, and the line that says so. */
+async function goLive(store: ReleaseStore, container: string, id: string, action: Switch['action']) {
+  const read = store.registry();
+  const from = read.live[container]?.release ?? null;
+  if (from === id) return `${container} ${id} is already live: nothing changed`;
+  const site = store.site();
+  const origin = site.origins[container];
+  if (!origin) throw new Refusal(`${store.dir}/site.json names no origin for ${container}`);
+  const manifest = `${origin}/releases/${id}/mf-manifest.json`;
+  const live = { ...Object.fromEntries(Object.entries(read.live).map(([name, entry]) => [name, entry.manifest])) };
+  const reason = await checkRelease(container, manifest, site, live);
+  const entry = { at: now(), section: container, action, from, to: id };
+  if (reason) {
+    store.record({ ...entry, check: reason, live: from });
+    throw new Refusal(`${container} ${id} refused, ${from ?? 'nothing'} stays live: ${reason}`);
+  }
+  try {
+    await store.switch(read, container, { release: id, manifest });
+  } catch (error) {
+    if (error instanceof SwitchConflict) throw new Refusal(error.message, RETRY);
+    throw error;
+  }
+  store.record({ ...entry, check: 'passed', live: id });
+  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}`;
+}
+
+async function release(store: ReleaseStore, args: Args) {
+  const container = containerOf(args.positional[0]);
+  const rollback = args.flags.get('rollback');
+  if (rollback !== undefined) {
+    const current = store.registry().live[container]?.release;
+    const id = rollback === true ? previousRelease(store.history(), container, current) : rollback;
+    if (!id) throw new Refusal(`${container} has no release before ${current ?? 'none'} to roll back to`);
+    if (!store.has(container, id)) throw new Refusal(`${container} has no release ${id}`);
+    console.log(await goLive(store, container, id, 'rollback'));
+    return;
+  }
+  const from = args.flags.get('from');
+  if (typeof from !== 'string') throw new Refusal('name the built folder: --from <folder>');
+  const manifest = builtFolder(path.resolve(from));
+  // Read first: a registry that cannot be read stops the command before anything is published.
+  store.registry();
+  const { id, created } = store.publish(
+    container,
+    path.resolve(from),
+    manifest.metaData?.buildInfo?.buildVersion ?? '0',
+  );
+  console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.dir}`);
+  console.log(await goLive(store, container, id, 'release'));
+}
+
+/**
+ * `npm start`'s start: each section's build is published, and made live where nothing is yet
+ * (a first start: no site runs yet to check it on).
+ */
+async function first(store: ReleaseStore, root: string) {
+  for (const [container, app] of Object.entries(sectionApps)) {
+    const folder = path.join(root, app.package, 'dist');
+    const manifest = builtFolder(folder);
+    const { id } = store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
+    const read = store.registry();
+    if (read.live[container]) continue;
+    const manifestUrl = `${store.site().origins[container]}/releases/${id}/mf-manifest.json`;
+    await store.switch(read, container, { release: id, manifest: manifestUrl });
+    store.record({
+      at: now(),
+      section: container,
+      action: 'first',
+      from: null,
+      to: id,
+      check: 'skipped: the first release',
+      live: id,
+    });
+    console.log(`${container} ${id} is live, the section's first release: ${manifestUrl}`);
+  }
+}
+
+function history(store: ReleaseStore, args: Args) {
+  const section = args.positional[0] === undefined ? undefined : containerOf(args.positional[0]);
+  const entries = store.history().filter((entry) => !section || entry.section === section);
+  const registry = store.registry();
+  if (args.flags.has('json')) console.log(JSON.stringify(entries, null, 2));
+  else
+    console.log(
+      historyTable(entries, { ...registry, live: section ? { [section]: registry.live[section] } : registry.live }),
+    );
+}
+
+async function main(argv: string[]) {
+  const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.resolve(__dirname, '../../../.releases'));
+  const [command, ...rest] = argv;
+  const args = parseArgs(rest);
+  if (command === 'release') return release(store, args);
+  if (command === 'releases') return history(store, args);
+  if (command === 'first') return first(store, path.resolve(__dirname, '../../..'));
+  throw new Refusal('usage: release <section> [--from <folder>] [--rollback [<id>]] | releases [<section>] [--json]');
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = error instanceof Refusal ? error.code : 1;
+});
