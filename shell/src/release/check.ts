@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECTIONS } from '../../../shared/src/pages/routes';
 import { PreviewBuilds } from '../server/preview-builds';
-import { manifestFiles, sharedMismatches, type ReleaseManifest } from '../server/releases';
-import { serverEntryOf } from '../server/sections';
+import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from '../server/releases';
 import type { SiteOfStore } from './store';
 
 // The check before a release goes live (README, "Releasing a section"): the first reason it
@@ -12,6 +11,8 @@ import type { SiteOfStore } from './store';
 
 /** What a page shows in place of a section that could not be loaded or threw (`shared/src/federation`). */
 const FALLBACK_TEXT = 'section is unavailable right now';
+/** React's mark of a part that threw while rendered on the server, left for the browser to render. */
+const FAILED_ON_SERVER = '<!--$!-->';
 
 const answers = async (url: string) => {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
@@ -51,6 +52,8 @@ async function renderFailure(container: string, manifestUrl: string, site: SiteO
     entry: path.join(site.shellDist, 'server', 'index.js'),
     remotesFile,
     max: 1,
+    // The command says why in one line; the render server's own account of it is not that line.
+    logs: 'ignore',
     env: { ...process.env, BLOG_CONFIG_FILE: site.configFile, BLOG_SITE_URL: '', PREVIEW_SECRET: '' },
   });
   try {
@@ -61,6 +64,8 @@ async function renderFailure(container: string, manifestUrl: string, site: SiteO
       const html = await response.text();
       if (response.status !== 200) return `${page} rendered with the release answers ${response.status}`;
       if (html.includes(FALLBACK_TEXT)) return `${page} rendered with the release shows the section's fallback`;
+      if (html.includes(FAILED_ON_SERVER))
+        return `${page} rendered with the release threw while rendered on the server`;
     }
     return undefined;
   } finally {

@@ -65,7 +65,7 @@ function parseArgs(argv: string[]): Args {
   for (let at = 0; at < argv.length; at += 1) {
     const arg = argv[at];
     if (!arg.startsWith('--')) positional.push(arg);
-    else if (arg === '--from' || arg === '--rollback') {
+    else if (arg === '--from' || arg === '--rollback' || arg === '--builds') {
       const value = argv[at + 1];
       const takesValue = value !== undefined && !value.startsWith('--');
       if (takesValue) at += 1;
@@ -129,28 +129,30 @@ async function release(store: ReleaseStore, args: Args) {
 }
 
 /**
- * `npm start`'s start: each section's build is published, and made live where nothing is yet
- * (a first start: no site runs yet to check it on).
+ * `npm start`'s start: each section's build is published and made live, unless it is live
+ * already where this run serves it. No site runs yet to check it on: `npm start` runs the
+ * checkout's builds, as it did before releases (a first start makes them the first releases).
  */
-async function first(store: ReleaseStore, root: string) {
+async function first(store: ReleaseStore, builds: (app: string) => string) {
   for (const [container, app] of Object.entries(sectionApps)) {
-    const folder = path.join(root, app.package, 'dist');
+    const folder = builds(app.package);
     const manifest = builtFolder(folder);
     const { id } = store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
     const read = store.registry();
-    if (read.live[container]) continue;
     const manifestUrl = `${store.site().origins[container]}/releases/${id}/mf-manifest.json`;
+    const from = read.live[container];
+    if (from?.release === id && from.manifest === manifestUrl) continue;
     await store.switch(read, container, { release: id, manifest: manifestUrl });
     store.record({
       at: now(),
       section: container,
-      action: 'first',
-      from: null,
+      action: 'start',
+      from: from?.release ?? null,
       to: id,
-      check: 'skipped: the first release',
+      check: 'skipped: npm start runs the checkout’s build',
       live: id,
     });
-    console.log(`${container} ${id} is live, the section's first release: ${manifestUrl}`);
+    console.log(`${container} ${id} is live, the checkout's build: ${manifestUrl}`);
   }
 }
 
@@ -171,7 +173,12 @@ async function main(argv: string[]) {
   const args = parseArgs(rest);
   if (command === 'release') return release(store, args);
   if (command === 'releases') return history(store, args);
-  if (command === 'first') return first(store, path.resolve(__dirname, '../../..'));
+  if (command === 'first') {
+    // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
+    const builds = args.flags.get('builds');
+    const root = path.resolve(__dirname, '../../..');
+    return first(store, (app) => (typeof builds === 'string' ? path.join(builds, app) : path.join(root, app, 'dist')));
+  }
   throw new Refusal('usage: release <section> [--from <folder>] [--rollback [<id>]] | releases [<section>] [--json]');
 }
 

@@ -17,6 +17,8 @@ export interface PreviewBuildsOptions {
   /** The render server's own settings, which each one shares. */
   env: NodeJS.ProcessEnv;
   startTimeoutMs?: number;
+  /** Where the servers' logs go: this process's own output (the default), or nowhere (a command that says one line). */
+  logs?: 'inherit' | 'ignore';
 }
 
 interface PreviewServer {
@@ -90,7 +92,7 @@ export class PreviewBuilds {
         BLOG_PURGE_URL: '',
       },
       // Its channel closes when this server ends, and it ends with it.
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', this.options.logs ?? 'inherit', this.options.logs ?? 'inherit', 'ipc'],
     });
     // Neither its process nor its channel keeps this server running once it stops.
     child.unref();

@@ -18,7 +18,7 @@ export const EMPTY_REGISTRY: Registry = { revision: 0, live: {} };
 export interface Switch {
   at: string;
   section: string;
-  action: 'release' | 'rollback' | 'first';
+  action: 'release' | 'rollback' | 'start';
   from: string | null;
   to: string;
   /** `passed`, or the check's reason for refusing. */
@@ -26,6 +26,9 @@ export interface Switch {
   /** The section's release live once it was done. */
   live: string | null;
 }
+
+/** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
+export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntry.js', manifestUrl).href;
 
 /** A release's id: its build's version and a hash of every file, by path, so other bytes are another id. */
 export function releaseId(buildVersion: string, files: Iterable<[path: string, bytes: Buffer]>): string {

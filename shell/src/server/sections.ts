@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
-import { remotesOf } from './releases';
+import { remotesOf, serverEntryOf } from './releases';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -49,9 +49,6 @@ export function scriptsOf(manifestUrl: string, manifestText: string): Map<string
     ]),
   );
 }
-
-/** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
-export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntry.js', manifestUrl).href;
 
 async function stylesheetsOf(manifestUrl: string, manifestText: string): Promise<Map<string, Stylesheet[]>> {
   const manifest = JSON.parse(manifestText) as BrowserManifest;
