@@ -62,6 +62,7 @@ test.describe('releasing a section', () => {
   });
 
   const about = async () => (await fetch(`${site.server.url}/About`)).text();
+  const cacheOf = async (page: string) => (await fetch(`${site.server.url}${page}`)).headers.get('x-cache');
 
   test('publishes a release, serves it on every render server within a second, and keeps the first byte for byte', async () => {
     const first = site.live().mf_pages;
@@ -71,6 +72,11 @@ test.describe('releasing a section', () => {
       .readdirSync(firstDir)
       .filter((file) => !file.endsWith('.br') && fs.statSync(path.join(firstDir, file)).isFile());
     expect(await about()).not.toContain(NEXT);
+    // Pages of both sections kept before the release.
+    for (const page of ['/About', '/Contact']) {
+      await fetch(`${site.server.url}${page}`);
+      expect(await cacheOf(page), page).toBe('HIT');
+    }
 
     const run = await site.run('release', 'mf-pages', '--from', next);
     expect(run.code, run.stderr).toBe(0);
@@ -82,6 +88,8 @@ test.describe('releasing a section', () => {
     test
       .info()
       .annotations.push({ type: 'switch', description: `served ${Date.now() - returned} ms after the command` });
+    // The released section's pages are rendered anew; another section's stay kept.
+    expect(await cacheOf('/Contact')).toBe('HIT');
     const remotes = (await (await fetch(`${site.server.url}/remotes.json`)).json()) as Record<string, string>;
     expect(remotes.mf_pages).toBe(`${site.origins.mf_pages}/releases/${id}/mf-manifest.json`);
 
@@ -103,11 +111,17 @@ test.describe('releasing a section', () => {
 
   test('refuses to publish an id it holds with other bytes, and changes nothing live', async () => {
     const live = site.live();
-    fs.appendFileSync(path.join(site.store, 'mf_pages', live.mf_pages, 'bundle-report.json'), ' ');
-    const run = await site.run('release', 'mf-pages', '--from', next);
-    expect(refusal(run)).toEqual({ failed: true, lines: 1 });
-    expect(run.stderr).toContain(`release ${live.mf_pages} of mf_pages exists with other bytes`);
-    expect(site.live()).toEqual(live);
+    const file = path.join(site.store, 'mf_pages', live.mf_pages, 'bundle-report.json');
+    const published = fs.readFileSync(file);
+    fs.appendFileSync(file, ' ');
+    try {
+      const run = await site.run('release', 'mf-pages', '--from', next);
+      expect(refusal(run)).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toContain(`release ${live.mf_pages} of mf_pages exists with other bytes`);
+      expect(site.live()).toEqual(live);
+    } finally {
+      fs.writeFileSync(file, published);
+    }
   });
 
   test('the check refuses a missing chunk, a server build that throws and a React the shell does not provide', async () => {

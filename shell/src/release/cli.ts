@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import apps from '../../../shared/webpack/apps.json';
 import {
+  DEFAULT_KEEP_HOURS,
   SwitchConflict,
   historyTable,
   manifestFiles,
@@ -77,6 +78,18 @@ function parseArgs(argv: string[]): Args {
 
 const now = () => new Date().toISOString();
 
+/** How long a release stays servable after it was published (`BLOG_RELEASE_KEEP_HOURS`). */
+const keepMs = () => {
+  const hours = Number(process.env.BLOG_RELEASE_KEEP_HOURS);
+  return (Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_KEEP_HOURS) * 3_600_000;
+};
+
+/** The line that says which releases of `container` no page may still need were deleted, if any. */
+function pruned(store: ReleaseStore, container: string, live: string) {
+  const ids = store.prune(container, live, keepMs());
+  return ids.length > 0 ? `\n${container}: deleted ${ids.join(', ')} (older than kept, not among the last 5)` : '';
+}
+
 /** Makes `id` live for `container` once it passes the check; what was live before, and the line that says so. */
 async function goLive(store: ReleaseStore, container: string, id: string, action: Switch['action']) {
   const read = store.registry();
@@ -100,7 +113,7 @@ async function goLive(store: ReleaseStore, container: string, id: string, action
     throw error;
   }
   store.record({ ...entry, check: 'passed', live: id });
-  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}`;
+  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${pruned(store, container, id)}`;
 }
 
 async function release(store: ReleaseStore, args: Args) {
@@ -152,7 +165,7 @@ async function first(store: ReleaseStore, builds: (app: string) => string) {
       check: 'skipped: npm start runs the checkout’s build',
       live: id,
     });
-    console.log(`${container} ${id} is live, the checkout's build: ${manifestUrl}`);
+    console.log(`${container} ${id} is live, the checkout's build: ${manifestUrl}${pruned(store, container, id)}`);
   }
 }
 

@@ -86,6 +86,18 @@ describe('the store of releases', () => {
     expect(fs.readFileSync(path.join(store.dir, 'registry.json'), 'utf8')).toBe('{"revision": 1, ');
   });
 
+  it('deletes the releases past the time kept, but the newest five and the live one', () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const ids = Array.from({ length: 7 }, (_, index) => {
+      const { id } = store.publish('mf_pages', built(`build${index}`, { 'mf-manifest.json': `${index}` }), '1.0.0');
+      const hoursAgo = 48 - index;
+      fs.utimesSync(store.releaseDir('mf_pages', id), new Date(), new Date(Date.now() - hoursAgo * 3_600_000));
+      return id;
+    });
+    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(ids.map((id) => store.has('mf_pages', id))).toEqual([true, false, true, true, true, true, true]);
+  });
+
   it('appends the history, never rewriting a line', () => {
     const store = new ReleaseStore(path.join(dir, 'store'));
     const line = {

@@ -6,6 +6,7 @@ import {
   parseHistory,
   parseRegistry,
   releaseId,
+  releasesToPrune,
   switched,
   type Registry,
   type Switch,
@@ -96,6 +97,18 @@ export class ReleaseStore {
       throw error;
     }
     return { id, created: true };
+  }
+
+  /** Deletes the releases of `container` no page may still need (`releasesToPrune`); their ids. */
+  prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): string[] {
+    const dir = path.join(this.dir, container);
+    const releases = fs
+      .readdirSync(dir)
+      .filter(isReleaseId)
+      .map((id) => ({ id, publishedAt: fs.statSync(path.join(dir, id)).mtimeMs }));
+    const pruned = releasesToPrune(releases, live, now, keepMs);
+    for (const id of pruned) fs.rmSync(path.join(dir, id), { recursive: true, force: true });
+    return pruned;
   }
 
   /** What is live; none yet is an empty registry. A registry that cannot be read throws, naming it. */

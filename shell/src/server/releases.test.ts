@@ -8,6 +8,7 @@ import {
   parseRegistry,
   previousRelease,
   releaseId,
+  releasesToPrune,
   remotesOf,
   sharedMismatches,
   switched,
@@ -147,5 +148,21 @@ describe('what a release is checked against', () => {
   it('refuses a React major the shell does not provide', () => {
     const shell = { shared: [{ name: 'react', version: '18.3.1' }] };
     expect(sharedMismatches(manifest, shell)).toEqual(['react 19.3.1 is wanted, the shell provides 18.3.1']);
+  });
+});
+
+describe('pruning', () => {
+  const hour = 3_600_000;
+  const now = 100 * hour;
+  const releases = Array.from({ length: 8 }, (_, index) => ({
+    id: `r${index}`,
+    publishedAt: now - (8 - index) * 10 * hour,
+  }));
+
+  it('keeps the newest five, every release younger than the time kept, and the live one', () => {
+    // r0…r7 published 80…10 hours ago: r3…r7 are the newest five, r1 is live.
+    expect(releasesToPrune(releases, 'r1', now, 24 * hour)).toEqual(['r2', 'r0']);
+    expect(releasesToPrune(releases, 'r1', now, 75 * hour)).toEqual(['r0']);
+    expect(releasesToPrune(releases.slice(0, 5), undefined, now, 0)).toEqual([]);
   });
 });

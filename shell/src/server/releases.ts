@@ -96,6 +96,29 @@ export function switched(
   return { revision: current.revision + 1, live: { ...current.live, [section]: entry } };
 }
 
+/** How long a release stays servable after it was published, at least (`BLOG_RELEASE_KEEP_HOURS`). */
+export const DEFAULT_KEEP_HOURS = 24;
+/** The releases of a section kept whatever their age, newest first. */
+export const KEEP_LAST = 5;
+
+/**
+ * The releases of one section that may be deleted: past `keepMs` since they were published, not
+ * among the `keepLast` newest, and not live. Pages a browser opened on one keep using it until then.
+ */
+export function releasesToPrune(
+  releases: { id: string; publishedAt: number }[],
+  live: string | undefined,
+  now: number,
+  keepMs: number,
+  keepLast = KEEP_LAST,
+): string[] {
+  return [...releases]
+    .sort((a, b) => b.publishedAt - a.publishedAt)
+    .slice(keepLast)
+    .filter(({ id, publishedAt }) => id !== live && now - publishedAt > keepMs)
+    .map(({ id }) => id);
+}
+
 /** The history's lines (JSON Lines), oldest first; a line that is not a switch is skipped. */
 export function parseHistory(text: string): Switch[] {
   return text

@@ -130,8 +130,7 @@ export class ServerSections {
   private watcher: FSWatcher | undefined;
   private checking: Promise<void> | undefined;
   private again: Promise<void> | undefined;
-  private versionName: string | undefined;
-  private manifests: Record<string, string> = {};
+  private switched: ((container: string) => void)[] = [];
 
   constructor(
     private readonly remotesFile: string,
@@ -174,25 +173,18 @@ export class ServerSections {
     return this.checking;
   }
 
-  /** Where each section is deployed, as last read (a registry or a `remotes.json` that cannot be read keeps the last). */
-  remotes(): Record<string, string> {
-    return this.manifests;
+  /** Where each section's build that pages are rendered with now is (its manifest): the browser loads the same. */
+  manifests(): Record<string, string> {
+    return Object.fromEntries([...this.deployments].map(([container, { manifestUrl }]) => [container, manifestUrl]));
   }
 
-  /** What every section's deployment is now, as one short name: pages rendered from other builds are not this site's. */
-  version(): string {
-    if (this.versionName === undefined) {
-      const entries = [...this.deployments]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, { entry }]) => `${name}=${entry}`);
-      this.versionName = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 12);
-    }
-    return this.versionName;
+  /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
+  onSwitch(listener: (container: string) => void): void {
+    this.switched.push(listener);
   }
 
   private keep(container: string, deployment: Deployment) {
     this.deployments.set(container, deployment);
-    this.versionName = undefined;
   }
 
   private async check(): Promise<void> {
@@ -202,7 +194,6 @@ export class ServerSections {
     } catch (error) {
       throw new Error(`${this.remotesFile} cannot be read, the sections stay as they are: ${(error as Error).message}`);
     }
-    this.manifests = manifests;
     await Promise.all(
       Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );
@@ -235,6 +226,7 @@ export class ServerSections {
     }
     this.keep(container, deployment);
     for (const [id, module] of fresh) this.modules.set(id, module);
+    if (current) for (const listener of this.switched) listener(container);
   }
 
   private loadNow(id: RemoteModuleId): Promise<SectionModule> {

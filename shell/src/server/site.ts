@@ -258,8 +258,8 @@ export function siteHandler(
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, address: string, render: Render, status = 200) {
-    // Kept per build of the shell and of the sections: a redeployed section's pages are rendered anew.
-    const key = `${context.template.id}.${context.sections.version()}:${address}`;
+    // Kept per build of the shell; a section's pages are dropped when another build of it goes live (`drop`).
+    const key = `${context.template.id}:${address}`;
     if (req.method === 'HEAD') {
       // A HEAD is answered from what is kept, and renders nothing.
       const kept = await cache.peek(key);
@@ -349,7 +349,7 @@ export function siteHandler(
   function openSectionsPreview(res: ServerResponse, search: string) {
     const asked = previewQuery(res, search, '/Home');
     if (!asked) return;
-    const deployed = context.sections.remotes();
+    const deployed = context.sections.manifests();
     const sections = overridesAsked(asked.query, deployed, allowedOrigins(options.previewOrigins, deployed));
     if ('refused' in sections) return plain(res, 400, `Bad Request: ${sections.refused}`);
     const expiresAt = Date.now() + PREVIEW_SECONDS * 1000;
@@ -466,6 +466,19 @@ export function siteHandler(
     res.end(Buffer.from(await answer.arrayBuffer()));
   }
 
+  /** Drops the pages with one of `tags` rendered before `at`, here and in the CDN in front. */
+  async function drop(tags: string[], at: number) {
+    await cache.invalidate(tags, at);
+    if (options.purge) void purgeCdn(options.purge, tags);
+  }
+  // Another release of a section (or a build re-pointed): its pages only are rendered anew.
+  context.sections.onSwitch(
+    (container) =>
+      void drop([TAG.section(container)], Date.now()).catch((error: unknown) =>
+        console.error(`The pages of ${container} could not be dropped`, error),
+      ),
+  );
+
   async function revalidate(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req, MAX_REPORT_BYTES);
     if (body === undefined) return plain(res, 413, 'Too large');
@@ -484,8 +497,7 @@ export function siteHandler(
     if (!report)
       return plain(res, 400, 'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?}');
     const { tags, changedAt } = report;
-    await cache.invalidate(tags, changedAt);
-    if (options.purge) void purgeCdn(options.purge, tags);
+    await drop(tags, changedAt);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
@@ -530,9 +542,9 @@ export function siteHandler(
       // Read on every request, from wherever the server was pointed: an edit shows at once.
       res.setHeader('Content-Type', runtimeFile.type);
       res.setHeader('Cache-Control', options.previewSections ? 'private, no-store' : 'no-cache');
-      // `remotes.json` as the server renders with it: from the registry of releases, when it is one.
+      // `remotes.json` as the server renders with it now: the releases the registry names, once loaded.
       res.end(
-        pathname === '/remotes.json' ? JSON.stringify(context.sections.remotes()) : await readFile(runtimeFile.file),
+        pathname === '/remotes.json' ? JSON.stringify(context.sections.manifests()) : await readFile(runtimeFile.file),
       );
       return;
     }
