@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hydrationAware, hydrationWarnings } from '../support/site';
 
 // Issue 30: a team ships its section with one command: an immutable release, checked before it
 // goes live, switched in one registry every render server follows, rolled back in one command.
@@ -247,5 +248,100 @@ test.describe('releasing a section', () => {
     } finally {
       fs.writeFileSync(registry, good);
     }
+  });
+
+  /** A reader's browser on the site: its hydration warnings, its failed requests and its console errors kept. */
+  async function reader(browser: Browser) {
+    const context = await browser.newContext({ baseURL: site.server.url });
+    const warnings = hydrationWarnings(context);
+    const page = hydrationAware(await context.newPage());
+    const failures: string[] = [];
+    page.on('requestfailed', (request) => failures.push(`${request.url()} failed`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
+    );
+    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+    page.on('pageerror', (error) => failures.push(error.message));
+    return { context, page, warnings, failures };
+  }
+
+  const nav = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+  test('a page open across a release keeps its releases: it navigates everywhere, nothing fails; the next page shows the release', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const open = await reader(browser);
+    await open.page.goto('/Home');
+    const before = site.live().mf_pages;
+    // While the release goes live, another reader loads pages: each hydrates with no warning.
+    const during = await reader(browser);
+    const released = site.run('release', 'mf-pages', '--from', next);
+    let done = false;
+    void released.then(() => (done = true));
+    while (!done) await during.page.goto('/About');
+    const run = await released;
+    expect(run.code, run.stderr).toBe(0);
+    await during.page.goto('/About');
+    expect(during.warnings).toEqual([]);
+    expect(during.failures).toEqual([]);
+
+    // The open page goes on with the releases it was rendered with: the released section too.
+    await nav(open.page, 'About');
+    await expect(open.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(open.page.getByText(NEXT)).toHaveCount(0);
+    await nav(open.page, 'Articles');
+    await expect(
+      open.page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 }).first(),
+    ).toBeVisible();
+    await nav(open.page, 'Defense Analysis');
+    await open.page
+      .getByRole('link', { name: /^Continue reading/ })
+      .first()
+      .click();
+    await expect(open.page.getByTestId('article-text')).toBeVisible();
+    await nav(open.page, 'New? Start here');
+    await expect(open.page.getByRole('heading', { name: 'New here? Start with these' })).toBeVisible();
+    await expect(open.page.getByRole('alert')).toHaveCount(0);
+    expect(open.failures).toEqual([]);
+    expect(open.warnings).toEqual([]);
+    expect(site.live().mf_pages).not.toBe(before);
+
+    // The next page is the release's.
+    const fresh = await reader(browser);
+    await fresh.page.goto('/About');
+    await expect(fresh.page.getByText(NEXT)).toBeVisible();
+    expect(fresh.failures).toEqual([]);
+    await Promise.all([open.context.close(), during.context.close(), fresh.context.close()]);
+  });
+
+  test('a page whose release was deleted reloads itself once, onto what is live', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const open = await reader(browser);
+    await open.page.goto('/Home');
+    const pinned = site.live().mf_pages;
+    // Five releases later, with none kept for its age, the page's release of the pages section is deleted.
+    process.env.BLOG_RELEASE_KEEP_HOURS = '0';
+    try {
+      for (const label of ['e', 'f', 'g', 'h', 'i']) {
+        const run = await site.run('release', 'mf-pages', '--from', respun(label));
+        expect(run.code, run.stderr).toBe(0);
+      }
+    } finally {
+      delete process.env.BLOG_RELEASE_KEEP_HOURS;
+    }
+    expect(fs.existsSync(path.join(site.store, 'mf_pages', pinned))).toBe(false);
+    let loads = 0;
+    open.page.on('load', () => (loads += 1));
+    await nav(open.page, 'About');
+    await expect.poll(() => loads).toBe(1);
+    await expect(open.page).toHaveURL(/\/About$/);
+    await expect(open.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(open.page.getByRole('alert')).toHaveCount(0);
+    await open.page.waitForTimeout(1_000);
+    expect(loads).toBe(1);
+    await open.context.close();
   });
 });
