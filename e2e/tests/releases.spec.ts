@@ -223,6 +223,7 @@ test.describe('releasing a section', () => {
       [['mf-pages', '--from', withoutServer], 'has no server build (server/remoteEntry.js)'],
       [['mf-pages', '--from', withoutEntry], 'lacks remoteEntry.js, which its manifest names'],
       [['mf-pages', '--rollback', '1.0.0-0123456789ab'], 'mf_pages has no release 1.0.0-0123456789ab'],
+      [['mf-pages', '--from', next, '--canary', '50'], 'unknown option --canary'],
     ];
     for (const [args, message] of cases) {
       const run = await site.run('release', ...args);

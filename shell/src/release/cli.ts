@@ -60,18 +60,25 @@ interface Args {
   flags: Map<string, string | true>;
 }
 
+/** The options each command takes: those with a value take the next argument when there is one. */
+const OPTIONS = new Set(['--from', '--rollback', '--builds', '--json']);
+const WITH_VALUE = new Set(['--from', '--rollback', '--builds']);
+
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let at = 0; at < argv.length; at += 1) {
     const arg = argv[at];
-    if (!arg.startsWith('--')) positional.push(arg);
-    else if (arg === '--from' || arg === '--rollback' || arg === '--builds') {
-      const value = argv[at + 1];
-      const takesValue = value !== undefined && !value.startsWith('--');
-      if (takesValue) at += 1;
-      flags.set(arg.slice(2), takesValue ? value : true);
-    } else flags.set(arg.slice(2), true);
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    // An option not built (a canary's, say) is refused rather than ignored: it would release to everyone.
+    if (!OPTIONS.has(arg)) throw new Refusal(`unknown option ${arg} (${[...OPTIONS].join(', ')})`);
+    const value = argv[at + 1];
+    const takesValue = WITH_VALUE.has(arg) && value !== undefined && !value.startsWith('--');
+    if (takesValue) at += 1;
+    flags.set(arg.slice(2), takesValue ? value : true);
   }
   return { positional, flags };
 }
