@@ -146,6 +146,8 @@ export class ServerSections {
     const { dir, base } = path.parse(this.remotesFile);
     this.watcher = watch(dir, (_, file) => file === base && void this.revalidate().catch(failed));
     this.watcher.unref();
+    // A folder removed under it ends the watch, not the server: the periodic check goes on.
+    this.watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
   }
 
   stop(): void {
