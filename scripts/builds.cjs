@@ -60,14 +60,17 @@ function compileCms() {
   run(bin('tsc'), ['-p', 'tsconfig.json'], path.join(root, 'cms'));
 }
 
+/** One app's production bundle, in its `<app>/dist`, when what it is built from changed. */
+function buildApp(name) {
+  const dir = path.join(root, name);
+  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared')], () =>
+    run(bin('pnpm'), ['run', 'build'], dir),
+  );
+}
+
 /** Every app's production bundle, each in its own `<app>/dist`. */
 function buildApps() {
-  for (const { package: name } of Object.values(apps)) {
-    const dir = path.join(root, name);
-    buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared')], () =>
-      run(bin('pnpm'), ['run', 'build'], dir),
-    );
-  }
+  for (const { package: name } of Object.values(apps)) buildApp(name);
 }
 
 const LOCK = path.join(root, 'node_modules', '.cache', 'blog-build.lock');
@@ -93,4 +96,4 @@ function withBuildLock(work) {
   }
 }
 
-module.exports = { root, apps, buildCms, compileCms, buildApps, withBuildLock };
+module.exports = { root, apps, buildCms, compileCms, buildApp, buildApps, withBuildLock };

@@ -12,23 +12,32 @@ function cacheControl(pathname) {
   return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/**
- * @param {string} dir the app's dist folder
- * @param {number} port
- * @param {Record<string, string>} [overrides] files answered instead of the built ones, e.g. a run's own config.js
- * @returns {Promise<http.Server>}
- */
-function serveDist(dir, port, overrides = {}) {
-  const gzip = compression();
-  const files = sirv(dir, {
-    // Looked up on every request: an edited `config.js` or `remotes.json`, or a redeploy, is served at once.
+/** Where a section's origin answers its releases: `/releases/<id>/…` (README, "Releasing a section"). */
+const RELEASES_PATH = '/releases/';
+
+/** A folder served as built, its files looked up on every request (an edit or a new release is served at once). */
+const built = (dir, single) =>
+  sirv(dir, {
     dev: true,
-    single: true,
+    single,
     etag: true,
     // The build's Brotli copies (`*.br`), to browsers that take them; the rest is gzipped as it goes.
     brotli: true,
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),
   });
+
+/**
+ * @param {string} dir the app's dist folder
+ * @param {number} port
+ * @param {Record<string, string>} [overrides] files answered instead of the built ones, e.g. a run's own config.js
+ * @param {{ releases?: string }} [options] the section's folder in the store of releases, answered at `/releases/`
+ * @returns {Promise<http.Server>}
+ */
+function serveDist(dir, port, overrides = {}, { releases } = {}) {
+  const gzip = compression();
+  const files = built(dir, true);
+  // A release's file that is not there is a 404, never the single-page fallback.
+  const releaseFiles = releases && built(releases, false);
   const server = http.createServer((req, res) => {
     // Sections are loaded from the shell's origin: their files are public and readable anywhere.
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -40,10 +49,15 @@ function serveDist(dir, port, overrides = {}) {
         res.end(overrides[pathname]);
         return;
       }
-      files(req, res, () => {
+      const notFound = () => {
         res.statusCode = 404;
         res.end('Not found');
-      });
+      };
+      if (releaseFiles && req.url?.startsWith(RELEASES_PATH)) {
+        req.url = req.url.slice(RELEASES_PATH.length - 1);
+        return releaseFiles(req, res, notFound);
+      }
+      files(req, res, notFound);
     });
   });
   return new Promise((resolve, reject) => {

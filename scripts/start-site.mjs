@@ -8,7 +8,8 @@
 // PUBLIC_DIR pointed at a throw-away folder and SERVE_ADMIN_PANEL=false).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import builds from './builds.cjs';
@@ -39,16 +40,26 @@ const preview = {
 // This run's addresses, written where the render server reads them (the built files name the usual ports).
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'blog-site-'));
 const configFile = path.join(runDir, 'config.js');
-const remotesFile = path.join(runDir, 'remotes.json');
 writeFileSync(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ cmsUrl })};\n`);
-writeFileSync(
-  remotesFile,
-  JSON.stringify(
-    Object.fromEntries(
-      Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}/mf-manifest.json`]),
-    ),
-  ),
+
+// The sections run on releases (README, "Releasing a section"): the store says which site they go
+// live on, each section's build is published, and the first start makes those live.
+const releasesDir = process.env.BLOG_RELEASES_DIR || path.join(root, '.releases');
+const origins = Object.fromEntries(
+  Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}`]),
 );
+mkdirSync(releasesDir, { recursive: true });
+writeFileSync(
+  path.join(releasesDir, 'site.json.tmp'),
+  JSON.stringify({ shellDist: path.join(root, shell.package, 'dist'), configFile, origins }, null, 2),
+);
+renameSync(path.join(releasesDir, 'site.json.tmp'), path.join(releasesDir, 'site.json'));
+const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'first'], {
+  stdio: 'inherit',
+  env: { ...process.env, BLOG_RELEASES_DIR: releasesDir },
+});
+if (published.status !== 0) process.exit(published.status ?? 1);
+const remotesFile = path.join(releasesDir, 'registry.json');
 
 const log = (message) => console.log(`[npm start] ${message}`);
 
@@ -132,7 +143,9 @@ async function launchRenderServer() {
 
 // The sections as deployed, each on its own origin; then the site itself, from the shell's render server.
 const sectionServers = await Promise.all(
-  Object.values(sections).map(({ package: name, port }) => serveDist(path.join(root, name, 'dist'), portOf(port))),
+  Object.entries(sections).map(([container, { package: name, port }]) =>
+    serveDist(path.join(root, name, 'dist'), portOf(port), {}, { releases: path.join(releasesDir, container) }),
+  ),
 );
 const cms = supervise('The CMS', launchCms);
 const renderServer = supervise('The render server', launchRenderServer);

@@ -8,6 +8,8 @@ import serve from '../../scripts/serve.cjs';
 export interface DeployedBuild {
   /** Where it is deployed, e.g. `http://localhost:40123`: its manifest is `${url}/mf-manifest.json`. */
   url: string;
+  /** The built folder (removed by `close`). */
+  dir: string;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function deployNextBuild(
   const server = await serve.serveDist(path.join(dir, 'dist'), port);
   return {
     url: `http://localhost:${port}`,
+    dir: path.join(dir, 'dist'),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });

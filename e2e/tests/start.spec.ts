@@ -34,6 +34,7 @@ function startSite(offset: number, dir: string) {
       PORT_OFFSET: String(offset),
       DATABASE_FILENAME: path.join(dir, 'data.db'),
       PUBLIC_DIR: path.join(dir, 'public'),
+      BLOG_RELEASES_DIR: path.join(dir, 'releases'),
       SERVE_ADMIN_PANEL: 'false',
       GEOCODER_URL: '',
     },

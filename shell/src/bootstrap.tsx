@@ -1,5 +1,5 @@
 import { createQueryClient } from '@blog/shared';
-import { browserSectionLoader, loadRemoteModule } from '@blog/shared/federation';
+import { browserSectionLoader, loadRemoteModule, pinRemotes } from '@blog/shared/federation';
 import { hydrate } from '@blog/shared/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -32,6 +32,7 @@ async function start() {
     return;
   }
   hydrate(reads, state.reads);
+  pinRemotes(state.remotes);
   // The sections the server rendered are loaded first, so they hydrate at once; one that fails
   // here stays as the server rendered it until its boundary shows the fallback.
   await Promise.all(state.modules.map((id) => loadRemoteModule(id).catch(() => undefined)));

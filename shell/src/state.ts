@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from '@blog/shared/federation';
+import type { RemoteManifests, RemoteModuleId } from '@blog/shared/federation';
 import type { DehydratedState } from '@blog/shared/query';
 
 /** What the server hands the browser with a rendered page, so that hydration starts where it ended. */
@@ -9,6 +9,8 @@ export interface ServerState {
   modules: RemoteModuleId[];
   /** The sections it could not load or render: rendered as their fallback. */
   failed: RemoteModuleId[];
+  /** Where each section's release the page was rendered with is: the browser loads those for the whole visit. */
+  remotes: RemoteManifests;
 }
 
 /** The id of the `<script type="application/json">` that carries it. */

@@ -7,6 +7,16 @@ export type RemoteModuleId = `${string}/${string}`;
 export type RemoteManifests = Record<string, string>;
 
 let manifests: Promise<RemoteManifests> | undefined;
+/** The releases the server rendered this page with, kept for the visit (`pinRemotes`). */
+let pinned: RemoteManifests | undefined;
+
+function register(remotes: RemoteManifests): RemoteManifests {
+  // Inside the shell a section shares the runtime that already knows every section.
+  const known = new Set(getInstance()?.options.remotes.map(({ name }) => name));
+  const unknown = Object.entries(remotes).filter(([name]) => !known.has(name));
+  registerRemotes(unknown.map(([name, entry]) => ({ name, entry })));
+  return remotes;
+}
 
 function readManifests(): Promise<RemoteManifests> {
   manifests ??= fetch('/remotes.json', { cache: 'no-cache' })
@@ -14,18 +24,47 @@ function readManifests(): Promise<RemoteManifests> {
       if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
       return response.json() as Promise<RemoteManifests>;
     })
-    .then((remotes) => {
-      // Inside the shell a section shares the runtime that already knows every section.
-      const known = new Set(getInstance()?.options.remotes.map(({ name }) => name));
-      const unknown = Object.entries(remotes).filter(([name]) => !known.has(name));
-      registerRemotes(unknown.map(([name, entry]) => ({ name, entry })));
-      return remotes;
-    })
+    .then(register)
     .catch((error: unknown) => {
       manifests = undefined;
       throw error;
     });
   return manifests;
+}
+
+/**
+ * Loads every section of this visit from the releases the server rendered the page with, not
+ * from `/remotes.json`: a release made while the page is open changes nothing in it, and
+ * hydration runs the very code the server ran (skew protection).
+ */
+export function pinRemotes(remotes: RemoteManifests): void {
+  pinned = remotes;
+  manifests = Promise.resolve(register(remotes));
+}
+
+/** Where a page that reloads itself because its release is gone notes it did, so it does so once. */
+const RELOADED_KEY = 'blog-release-gone';
+
+/**
+ * A section of this visit that fails to load because its release was deleted (its manifest is
+ * 404): the page reloads itself once, and is rendered with what is live now. Once per release.
+ */
+async function reloadIfGone(id: RemoteModuleId): Promise<void> {
+  const manifest = pinned?.[id.split('/')[0]];
+  if (!manifest) return;
+  const status = await fetch(manifest, { cache: 'no-cache' }).then(
+    (response) => response.status,
+    () => undefined,
+  );
+  if (status !== 404 && status !== 410) return;
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === manifest) return;
+    sessionStorage.setItem(RELOADED_KEY, manifest);
+  } catch {
+    // No storage to remember it: no reload, which could not be kept from looping.
+    return;
+  }
+  window.location.reload();
 }
 
 const loaded = new Map<RemoteModuleId, Promise<unknown>>();
@@ -52,7 +91,7 @@ export function loadRemoteModule<T>(id: RemoteModuleId): Promise<T> {
       })
       .catch(async (error: unknown) => {
         loaded.delete(id);
-        await forgetContainer(id);
+        await Promise.all([forgetContainer(id), reloadIfGone(id)]);
         throw error;
       });
     loaded.set(id, module);

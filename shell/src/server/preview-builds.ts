@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { remotesOf } from './releases';
 import type { SectionOverrides } from './section-preview';
 
 export interface PreviewBuildsOptions {
@@ -16,6 +17,8 @@ export interface PreviewBuildsOptions {
   /** The render server's own settings, which each one shares. */
   env: NodeJS.ProcessEnv;
   startTimeoutMs?: number;
+  /** Where the servers' logs go: this process's own output (the default), or nowhere (a command that says one line). */
+  logs?: 'inherit' | 'ignore';
 }
 
 interface PreviewServer {
@@ -96,7 +99,7 @@ export class PreviewBuilds {
   }
 
   private async start(overrides: SectionOverrides): Promise<PreviewServer> {
-    const deployed = JSON.parse(await readFile(this.options.remotesFile, 'utf8')) as SectionOverrides;
+    const deployed = remotesOf(await readFile(this.options.remotesFile, 'utf8'));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
     writeFileSync(remotesFile, JSON.stringify({ ...deployed, ...overrides }));
@@ -114,7 +117,7 @@ export class PreviewBuilds {
         BLOG_PURGE_URL: '',
       },
       // Its channel closes when this server ends, and it ends with it.
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', this.options.logs ?? 'inherit', this.options.logs ?? 'inherit', 'ipc'],
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     // Neither its process nor its channel keeps this server running once it stops.

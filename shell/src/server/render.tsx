@@ -26,7 +26,7 @@ import type { Rendered } from './page-cache';
 import { previewBanner, type PreviewShown } from './preview';
 import type { ServerSections } from './sections';
 import { isLongTail } from './long-tail';
-import { tagsOfReads } from './tags';
+import { TAG, tagsOfReads } from './tags';
 
 export interface PageContext {
   template: DocumentTemplate;
@@ -207,7 +207,12 @@ export async function renderPage(
   }
   head ??= { title: section?.title ?? 'Page not found' };
 
-  const state: ServerState = { reads: dehydrate(reads), modules: [...rendered.keys()], failed: [...failed] };
+  const state: ServerState = {
+    reads: dehydrate(reads),
+    modules: [...rendered.keys()],
+    failed: [...failed],
+    remotes: sections.manifests(),
+  };
   const loader: SectionLoader = {
     load: (id) => sections.load(id),
     peek: (id) => rendered.get(id),
@@ -244,7 +249,15 @@ export async function renderPage(
       `${template.beforeHead}    ${tags}\n  ${beforeApp}${html}</div>\n` +
       `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
       `    ${scripts}${template.afterApp}`,
-    tags: tagsOfReads(reads),
+    // The sections whose code it shows (or tried to): another release of one of them renders it anew.
+    tags: [
+      ...tagsOfReads(reads),
+      ...new Set(
+        [...(section ? [section.module] : []), ...rendered.keys(), ...failed].map((id) =>
+          TAG.section(id.split('/')[0]),
+        ),
+      ),
+    ],
     longTail: isLongTail(url, reads),
     degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
   };

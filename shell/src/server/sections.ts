@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
+import { remotesOf, serverEntryOf } from './releases';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -46,9 +49,6 @@ export function scriptsOf(manifestUrl: string, manifestText: string): Map<string
     ]),
   );
 }
-
-/** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
-export const serverEntryOf = (manifestUrl: string) => new URL('server/remoteEntry.js', manifestUrl).href;
 
 async function stylesheetsOf(manifestUrl: string, manifestText: string): Promise<Map<string, Stylesheet[]>> {
   const manifest = JSON.parse(manifestText) as BrowserManifest;
@@ -127,8 +127,10 @@ export class ServerSections {
   private deployments = new Map<string, Deployment>();
   private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
   private timer: NodeJS.Timeout | undefined;
+  private watcher: FSWatcher | undefined;
   private checking: Promise<void> | undefined;
-  private versionName: string | undefined;
+  private again: Promise<void> | undefined;
+  private switched: ((container: string) => void)[] = [];
 
   constructor(
     private readonly remotesFile: string,
@@ -137,42 +139,63 @@ export class ServerSections {
 
   async start(revalidateMs: number): Promise<void> {
     await this.revalidate();
-    this.timer = setInterval(() => {
-      this.revalidate().catch((error: unknown) => console.error('Checking the sections failed', error));
-    }, revalidateMs);
+    const failed = (error: unknown) => console.error(`Checking the sections failed: ${(error as Error).message}`);
+    this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
     this.timer.unref();
+    // A release switches the registry by rename: followed at once, not at the next check.
+    const { dir, base } = path.parse(this.remotesFile);
+    this.watcher = watch(dir, (_, file) => file === base && void this.revalidate().catch(failed));
+    this.watcher.unref();
+    // A folder removed under it ends the watch, not the server: the periodic check goes on.
+    this.watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
   }
 
   stop(): void {
     clearInterval(this.timer);
+    this.watcher?.close();
   }
 
-  /** Checks every section's deployment; a check still under way is joined, never run twice at once. */
+  /**
+   * Checks every section's deployment. Never two checks at once: asked during one, another
+   * follows it (once, however often it was asked), so a change made meanwhile is not missed.
+   */
   revalidate(): Promise<void> {
-    this.checking ??= this.check().finally(() => {
+    if (this.checking) {
+      this.again ??= this.checking
+        .catch(() => undefined)
+        .then(() => {
+          this.again = undefined;
+          return this.revalidate();
+        });
+      return this.again;
+    }
+    this.checking = this.check().finally(() => {
       this.checking = undefined;
     });
     return this.checking;
   }
 
-  /** What every section's deployment is now, as one short name: pages rendered from other builds are not this site's. */
-  version(): string {
-    if (this.versionName === undefined) {
-      const entries = [...this.deployments]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, { entry }]) => `${name}=${entry}`);
-      this.versionName = createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 12);
-    }
-    return this.versionName;
+  /** Where each section's build that pages are rendered with now is (its manifest): the browser loads the same. */
+  manifests(): Record<string, string> {
+    return Object.fromEntries([...this.deployments].map(([container, { manifestUrl }]) => [container, manifestUrl]));
+  }
+
+  /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
+  onSwitch(listener: (container: string) => void): void {
+    this.switched.push(listener);
   }
 
   private keep(container: string, deployment: Deployment) {
     this.deployments.set(container, deployment);
-    this.versionName = undefined;
   }
 
   private async check(): Promise<void> {
-    const manifests = JSON.parse(await readFile(this.remotesFile, 'utf8')) as Record<string, string>;
+    let manifests: Record<string, string>;
+    try {
+      manifests = remotesOf(await readFile(this.remotesFile, 'utf8'));
+    } catch (error) {
+      throw new Error(`${this.remotesFile} cannot be read, the sections stay as they are: ${(error as Error).message}`);
+    }
     await Promise.all(
       Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );
@@ -205,6 +228,7 @@ export class ServerSections {
     }
     this.keep(container, deployment);
     for (const [id, module] of fresh) this.modules.set(id, module);
+    if (current) for (const listener of this.switched) listener(container);
   }
 
   private loadNow(id: RemoteModuleId): Promise<SectionModule> {

@@ -320,9 +320,9 @@ export function siteHandler(
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, address: string, render: Render, status = 200) {
-    // Kept per build of the shell and of the sections: a redeployed section's pages are rendered
-    // anew. The not-found page's own key: never a page's, never a render a page's visitors join.
-    const key = `${context.template.id}.${context.sections.version()}:${status === 200 ? '' : `${status} `}${address}`;
+    // Kept per build of the shell; a section's pages are dropped when another build of it goes live
+    // (`drop`). The not-found page's own key: never a page's, never a render a page's visitors join.
+    const key = `${context.template.id}:${status === 200 ? '' : `${status} `}${address}`;
     if (req.method === 'HEAD') {
       // A HEAD is answered from what is kept, and renders nothing.
       const kept = await cache.peek(key);
@@ -417,10 +417,10 @@ export function siteHandler(
   }
 
   /** A team's builds of sections, loaded for this browser instead of the deployed ones. */
-  async function openSectionsPreview(res: ServerResponse, search: string) {
+  function openSectionsPreview(res: ServerResponse, search: string) {
     const asked = previewQuery(res, search, '/Home');
     if (!asked) return;
-    const deployed = JSON.parse(await readFile(options.remotesFile, 'utf8')) as SectionOverrides;
+    const deployed = context.sections.manifests();
     const sections = overridesAsked(asked.query, deployed, allowedOrigins(options.previewOrigins, deployed));
     if ('refused' in sections) return plain(res, 400, `Bad Request: ${sections.refused}`);
     const expiresAt = Date.now() + PREVIEW_SECONDS * 1000;
@@ -545,6 +545,19 @@ export function siteHandler(
     res.end(Buffer.from(await answer.arrayBuffer()));
   }
 
+  /** Drops the pages with one of `tags` rendered before `at`, here and in the CDN in front. */
+  async function drop(tags: string[], at: number) {
+    await cache.invalidate(tags, at);
+    if (options.purge) void purgeCdn(options.purge, tags);
+  }
+  // Another release of a section (or a build re-pointed): its pages only are rendered anew.
+  context.sections.onSwitch(
+    (container) =>
+      void drop([TAG.section(container)], Date.now()).catch((error: unknown) =>
+        console.error(`The pages of ${container} could not be dropped`, error),
+      ),
+  );
+
   /** A report of changes from the CMS: refused before its body is read unless it is signed, and taken once. */
   async function revalidate(req: IncomingMessage, res: ServerResponse) {
     const unsigned = () => plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
@@ -569,8 +582,7 @@ export function siteHandler(
     if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
       return plain(res, 409, 'Conflict: this report was taken already');
     const { tags, changedAt } = report;
-    await cache.invalidate(tags, changedAt);
-    if (options.purge) void purgeCdn(options.purge, tags);
+    await drop(tags, changedAt);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
@@ -615,7 +627,10 @@ export function siteHandler(
       // Read on every request, from wherever the server was pointed: an edit shows at once.
       res.setHeader('Content-Type', runtimeFile.type);
       res.setHeader('Cache-Control', options.previewSections ? 'private, no-store' : 'no-cache');
-      res.end(await readFile(runtimeFile.file));
+      // `remotes.json` as the server renders with it now: the releases the registry names, once loaded.
+      res.end(
+        pathname === '/remotes.json' ? JSON.stringify(context.sections.manifests()) : await readFile(runtimeFile.file),
+      );
       return;
     }
     const feed = feeds[pathname];

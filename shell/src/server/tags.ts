@@ -23,6 +23,8 @@ export const TAG = {
   newsletter: 'newsletter',
   contact: 'contact',
   contactCover: 'contact-cover',
+  /** The pages a section's code rendered (its container): dropped when another release of it goes live. */
+  section: (container: string) => `section-${container}`,
 } as const;
 
 /** The tags of one read a page shows, by the first part of its query key (`shared/src/queries.ts`). */

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@blog/cms/testing';
+import builds from '../../scripts/builds.cjs';
+import serve from '../../scripts/serve.cjs';
+import { startRenderServer, type RenderServer } from './render-server';
+
+type Apps = Record<string, { package: string; port: number }>;
+
+/** What a run of `npm run release` / `npm run releases` said, and how it ended. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A site that runs on releases, as `npm start` runs it: a store, each section's origin answering its releases, a render server following the registry. */
+export interface ReleasedSite {
+  store: string;
+  /** Each section's origin, by container. */
+  origins: Record<string, string>;
+  server: RenderServer;
+  /** `npm run <command> -- …args` (`release` or `releases`) against this site's store. */
+  run(command: 'release' | 'releases', ...args: string[]): Promise<CommandRun>;
+  /** What the registry says is live, by container. */
+  live(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The run's build of an app (its deployed copy, pointed at the run's CMS and stand-ins). */
+export const runBuild = (app: string) => path.join(path.dirname(process.env.SHELL_DIST as string), app);
+
+function runCommand(store: string, command: string, args: string[]): Promise<CommandRun> {
+  const child = spawn(process.execPath, [path.join(builds.root, 'scripts', 'release.mjs'), command, ...args], {
+    env: { ...process.env, BLOG_RELEASES_DIR: store },
+  });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  return new Promise((resolve) =>
+    child.once('exit', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
+    ),
+  );
+}
+
+/**
+ * The run's builds published as each section's first release into a store of its own, each
+ * section served from an origin of its own with its releases, and a render server of its own
+ * that follows the registry (its 10 s check left as it is: a switch is followed by watching the file).
+ */
+export async function releasedSite(): Promise<ReleasedSite> {
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-releases-'));
+  const sections = Object.entries(builds.apps as Apps).filter(([container]) => container !== 'shell');
+  const origins: Record<string, string> = {};
+  const servers: { close(callback: () => void): void }[] = [];
+  for (const [container, { package: app }] of sections) {
+    const port = await freePort();
+    servers.push(await serve.serveDist(runBuild(app), port, {}, { releases: path.join(store, container) }));
+    origins[container] = `http://localhost:${port}`;
+  }
+  const shellDist = process.env.SHELL_DIST as string;
+  fs.writeFileSync(
+    path.join(store, 'site.json'),
+    JSON.stringify({ shellDist, configFile: path.join(shellDist, 'config.js'), origins }),
+  );
+  const first = await runCommand(store, 'first', ['--builds', path.dirname(shellDist)]);
+  if (first.code !== 0) throw new Error(`The first releases failed: ${first.stderr}`);
+  const server = await startRenderServer({
+    env: { BLOG_REMOTES_FILE: path.join(store, 'registry.json'), BLOG_REVALIDATE_SECONDS: '10' },
+  });
+  const registry = () =>
+    JSON.parse(fs.readFileSync(path.join(store, 'registry.json'), 'utf8')) as {
+      live: Record<string, { release: string }>;
+    };
+  return {
+    store,
+    origins,
+    server,
+    run: (command, ...args) => runCommand(store, command, args),
+    live: () => Object.fromEntries(Object.entries(registry().live).map(([name, { release }]) => [name, release])),
+    async close() {
+      await server.close();
+      for (const each of servers) await new Promise<void>((resolve) => each.close(resolve));
+      fs.rmSync(store, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of a built folder, `change` applied to it (it gets the copy's path): a build a test breaks on purpose. */
+export function changedCopy(folder: string, change: (dir: string) => void): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-build-'));
+  fs.cpSync(folder, dir, { recursive: true });
+  change(dir);
+  return dir;
+}

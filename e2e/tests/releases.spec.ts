@@ -1,0 +1,348 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
+import { deployNextBuild } from '../support/section-build';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hydrationAware, hydrationWarnings } from '../support/site';
+
+// Issue 30: a team ships its section with one command: an immutable release, checked before it
+// goes live, switched in one registry every render server follows, rolled back in one command.
+
+const NEXT = 'Released with npm run release';
+const ABOUT_HEADING = /<h1[^>]*>/;
+
+/** Folders the tests made, removed after them. */
+const copies: string[] = [];
+
+/** A copy of a build with `change` applied, removed after the tests. */
+const copyOf = (folder: string, change: (dir: string) => void) => {
+  const dir = changedCopy(folder, change);
+  copies.push(dir);
+  return dir;
+};
+
+/** A build of mf-pages that differs from the run's only by a file no page loads: a new release id, the same code. */
+const respun = (label: string) =>
+  copyOf(runBuild('mf-pages'), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
+
+/** The one line a refused command says, and its exit code. */
+const refusal = ({ code, stderr }: { code: number | null; stderr: string }) => ({
+  failed: code !== 0,
+  lines: stderr.trim().split('\n').length,
+});
+
+test.describe('releasing a section', () => {
+  test.describe.configure({ mode: 'serial' });
+  let site: ReleasedSite;
+  let next: string;
+  let throwing: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    // Two builds of the pages section from its sources, as a team's CI makes them: one with a visible change, one that throws.
+    const shown = await deployNextBuild('mf-pages', {
+      'src/about/AboutPage.tsx': (text) =>
+        text.replace('{about?.phrase && ', `<p>${NEXT}</p>\n        {about?.phrase && `),
+    });
+    next = copyOf(shown.dir, () => undefined);
+    await shown.close();
+    const broken = await deployNextBuild('mf-pages', {
+      'src/about/AboutPage.tsx': (text) =>
+        text.replace(
+          '{about?.phrase && ',
+          `{(() => { throw new Error('A release that throws'); })()}\n        {about?.phrase && `,
+        ),
+    });
+    throwing = copyOf(broken.dir, () => undefined);
+    await broken.close();
+    site = await releasedSite();
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const about = async () => (await fetch(`${site.server.url}/About`)).text();
+  const cacheOf = async (page: string) => (await fetch(`${site.server.url}${page}`)).headers.get('x-cache');
+
+  test('publishes a release, serves it on every render server within a second, and keeps the first byte for byte', async () => {
+    const first = site.live().mf_pages;
+    const firstDir = path.join(site.store, 'mf_pages', first);
+    // A `.br` copy is its file compressed, which fetch would decode: its file stands for it.
+    const firstFiles = fs
+      .readdirSync(firstDir)
+      .filter((file) => !file.endsWith('.br') && fs.statSync(path.join(firstDir, file)).isFile());
+    expect(await about()).not.toContain(NEXT);
+    // Pages of both sections kept before the release.
+    for (const page of ['/About', '/Contact']) {
+      await fetch(`${site.server.url}${page}`);
+      expect(await cacheOf(page), page).toBe('HIT');
+    }
+
+    const run = await site.run('release', 'mf-pages', '--from', next);
+    expect(run.code, run.stderr).toBe(0);
+    const [, id] = /mf_pages (\S+) is live \(was (\S+)\)/.exec(run.stdout) ?? [];
+    expect(id).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
+    expect(site.live().mf_pages).toBe(id);
+    const returned = Date.now();
+    await expect.poll(about, { timeout: 1_000, intervals: [50] }).toContain(NEXT);
+    test
+      .info()
+      .annotations.push({ type: 'switch', description: `served ${Date.now() - returned} ms after the command` });
+    // The released section's pages are rendered anew; another section's stay kept.
+    expect(await cacheOf('/Contact')).toBe('HIT');
+    const remotes = (await (await fetch(`${site.server.url}/remotes.json`)).json()) as Record<string, string>;
+    expect(remotes.mf_pages).toBe(`${site.origins.mf_pages}/releases/${id}/mf-manifest.json`);
+
+    // The first release is still there and served as it was: every file byte for byte, hashed files forever.
+    for (const file of firstFiles) {
+      const response = await fetch(`${site.origins.mf_pages}/releases/${first}/${file}`, {
+        headers: { 'Accept-Encoding': 'identity' },
+      });
+      expect(response.status, file).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(fs.readFileSync(path.join(firstDir, file))), file).toBe(
+        true,
+      );
+      expect(response.headers.get('cache-control'), file).toBe(
+        /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    }
+    expect((await fetch(`${site.origins.mf_pages}/releases/${first}/nothing.0123abcd.js`)).status).toBe(404);
+  });
+
+  test('refuses to publish an id it holds with other bytes, and changes nothing live', async () => {
+    const live = site.live();
+    const file = path.join(site.store, 'mf_pages', live.mf_pages, 'bundle-report.json');
+    const published = fs.readFileSync(file);
+    fs.appendFileSync(file, ' ');
+    try {
+      const run = await site.run('release', 'mf-pages', '--from', next);
+      expect(refusal(run)).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toContain(`release ${live.mf_pages} of mf_pages exists with other bytes`);
+      expect(site.live()).toEqual(live);
+    } finally {
+      fs.writeFileSync(file, published);
+    }
+  });
+
+  test('the check refuses a missing chunk, a server build that throws and a React the shell does not provide', async () => {
+    const live = site.live();
+    const missingChunk = copyOf(next, (dir) => {
+      // The server chunk that holds the About page: its code is gone from the release.
+      const chunk = fs
+        .readdirSync(path.join(dir, 'server'))
+        .find(
+          (file) =>
+            file.endsWith('.js') &&
+            fs.readFileSync(path.join(dir, 'server', file), 'utf8').includes(NEXT) &&
+            file !== 'remoteEntry.js',
+        );
+      fs.rmSync(path.join(dir, 'server', chunk as string));
+    });
+    const react18 = copyOf(next, (dir) => {
+      const file = path.join(dir, 'mf-manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        shared: { name: string; requiredVersion: string }[];
+      };
+      for (const shared of manifest.shared) if (shared.name === 'react') shared.requiredVersion = '^18.3.1';
+      fs.writeFileSync(file, JSON.stringify(manifest));
+    });
+    const refusals: [string, string | RegExp][] = [
+      [missingChunk, /\/About rendered with the release (answers 500|shows the section's fallback)/],
+      [throwing, /\/About rendered with the release (threw while rendered on the server|shows the section's fallback)/],
+      [react18, 'react ^18.3.1 is wanted, the shell provides 19'],
+    ];
+    for (const [folder, reason] of refusals) {
+      const run = await site.run('release', 'mf-pages', '--from', folder);
+      expect(refusal(run), run.stderr).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toMatch(reason);
+      expect(run.stderr).toContain(`${live.mf_pages} stays live`);
+      expect(site.live()).toEqual(live);
+    }
+    expect(await about()).toContain(NEXT);
+  });
+
+  test('rolls back to the previous release through the same check, then lists the history', async () => {
+    const [firstSwitch] = JSON.parse((await site.run('releases', 'mf-pages', '--json')).stdout) as { to: string }[];
+    const released = site.live().mf_pages;
+    const run = await site.run('release', 'mf-pages', '--rollback');
+    expect(run.code, run.stderr).toBe(0);
+    expect(site.live().mf_pages).toBe(firstSwitch.to);
+    await expect.poll(about, { timeout: 1_000, intervals: [50] }).not.toContain(NEXT);
+    expect(await about()).toMatch(ABOUT_HEADING);
+
+    const history = JSON.parse((await site.run('releases', 'mf-pages', '--json')).stdout) as {
+      action: string;
+      from: string | null;
+      to: string;
+      check: string;
+      live: string;
+    }[];
+    expect(history.at(-1)).toMatchObject({ action: 'rollback', from: released, to: firstSwitch.to, check: 'passed' });
+    expect(history.filter(({ check }) => check !== 'passed' && !check.startsWith('skipped'))).toHaveLength(3);
+    const table = (await site.run('releases', 'mf-pages')).stdout;
+    expect(table).toContain(`rollback  ${released} → ${firstSwitch.to}  check: passed`);
+    expect(table).toContain(`live now: mf_pages ${firstSwitch.to}`);
+    // Append-only: the history before the rollback is the start of the history after it.
+    const all = JSON.parse((await site.run('releases', '--json')).stdout) as unknown[];
+    expect(all.length).toBeGreaterThan(history.length);
+  });
+
+  test('concurrent releases of two sections both land; of one section, one wins and the other is told to retry', async () => {
+    const contact = copyOf(runBuild('mf-contact'), (dir) =>
+      fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\ncontact'),
+    );
+    const [pagesA, pagesB] = [respun('a'), respun('b')];
+    const [pages, contacts] = await Promise.all([
+      site.run('release', 'mf-pages', '--from', pagesA),
+      site.run('release', 'mf_contact', '--from', contact),
+    ]);
+    expect([pages.code, contacts.code], pages.stderr + contacts.stderr).toEqual([0, 0]);
+    const live = site.live();
+    expect(pages.stdout).toContain(`mf_pages ${live.mf_pages} is live`);
+    expect(contacts.stdout).toContain(`mf_contact ${live.mf_contact} is live`);
+
+    const runs = await Promise.all([
+      site.run('release', 'mf-pages', '--from', pagesB),
+      site.run('release', 'mf-pages', '--from', respun('c')),
+    ]);
+    const codes = runs.map(({ code }) => code).sort();
+    expect(codes).toEqual([0, 75]);
+    const loser = runs.find(({ code }) => code === 75);
+    expect(loser?.stderr.trim()).toMatch(/another release of mf_pages went live while this one was checked .*: retry$/);
+  });
+
+  test('bad input: a clear line, a non-zero exit, the live site as it was', async () => {
+    const live = site.live();
+    const withoutManifest = copyOf(next, (dir) => fs.rmSync(path.join(dir, 'mf-manifest.json')));
+    const withoutServer = copyOf(next, (dir) => fs.rmSync(path.join(dir, 'server'), { recursive: true }));
+    const withoutEntry = copyOf(next, (dir) => fs.rmSync(path.join(dir, 'remoteEntry.js')));
+    const cases: [string[], string][] = [
+      [['mf-nothing', '--from', next], 'unknown section mf-nothing: name one of mf-articles, mf-newsletter'],
+      [['mf-pages', '--from', withoutManifest], 'has no mf-manifest.json'],
+      [['mf-pages', '--from', withoutServer], 'has no server build (server/remoteEntry.js)'],
+      [['mf-pages', '--from', withoutEntry], 'lacks remoteEntry.js, which its manifest names'],
+      [['mf-pages', '--rollback', '1.0.0-0123456789ab'], 'mf_pages has no release 1.0.0-0123456789ab'],
+      [['mf-pages', '--from', next, '--canary', '50'], 'unknown option --canary'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await site.run('release', ...args);
+      expect(refusal(run), args.join(' ')).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toContain(message);
+    }
+    expect(site.live()).toEqual(live);
+
+    // A registry edited by hand into invalid JSON: the command refuses, the render server keeps the last it read.
+    const registry = path.join(site.store, 'registry.json');
+    const good = fs.readFileSync(registry, 'utf8');
+    const remotes = await (await fetch(`${site.server.url}/remotes.json`)).text();
+    fs.writeFileSync(registry, good.slice(0, 40));
+    try {
+      const run = await site.run('release', 'mf-pages', '--from', respun('d'));
+      expect(refusal(run)).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toContain('registry.json cannot be read');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await (await fetch(`${site.server.url}/remotes.json`)).text()).toBe(remotes);
+      const page = await fetch(`${site.server.url}/About`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).not.toContain('unavailable right now');
+    } finally {
+      fs.writeFileSync(registry, good);
+    }
+  });
+
+  /** A reader's browser on the site: its hydration warnings, its failed requests and its console errors kept. */
+  async function reader(browser: Browser) {
+    const context = await browser.newContext({ baseURL: site.server.url });
+    const warnings = hydrationWarnings(context);
+    const page = hydrationAware(await context.newPage());
+    const failures: string[] = [];
+    page.on('requestfailed', (request) => failures.push(`${request.url()} failed`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
+    );
+    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+    page.on('pageerror', (error) => failures.push(error.message));
+    return { context, page, warnings, failures };
+  }
+
+  const nav = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+  test('a page open across a release keeps its releases: it navigates everywhere, nothing fails; the next page shows the release', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const open = await reader(browser);
+    await open.page.goto('/Home');
+    const before = site.live().mf_pages;
+    // While the release goes live, another reader loads pages: each hydrates with no warning.
+    const during = await reader(browser);
+    const released = site.run('release', 'mf-pages', '--from', next);
+    let done = false;
+    void released.then(() => (done = true));
+    while (!done) await during.page.goto('/About');
+    const run = await released;
+    expect(run.code, run.stderr).toBe(0);
+    await during.page.goto('/About');
+    expect(during.warnings).toEqual([]);
+    expect(during.failures).toEqual([]);
+
+    // The open page goes on with the releases it was rendered with: the released section too.
+    await nav(open.page, 'About');
+    await expect(open.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(open.page.getByText(NEXT)).toHaveCount(0);
+    await nav(open.page, 'Articles');
+    await expect(
+      open.page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 }).first(),
+    ).toBeVisible();
+    await nav(open.page, 'Defense Analysis');
+    await open.page
+      .getByRole('link', { name: /^Continue reading/ })
+      .first()
+      .click();
+    await expect(open.page.getByTestId('article-text')).toBeVisible();
+    await nav(open.page, 'New? Start here');
+    await expect(open.page.getByRole('heading', { name: 'New here? Start with these' })).toBeVisible();
+    await expect(open.page.getByRole('alert')).toHaveCount(0);
+    expect(open.failures).toEqual([]);
+    expect(open.warnings).toEqual([]);
+    expect(site.live().mf_pages).not.toBe(before);
+
+    // The next page is the release's.
+    const fresh = await reader(browser);
+    await fresh.page.goto('/About');
+    await expect(fresh.page.getByText(NEXT)).toBeVisible();
+    expect(fresh.failures).toEqual([]);
+    await Promise.all([open.context.close(), during.context.close(), fresh.context.close()]);
+  });
+
+  test('a page whose release was deleted reloads itself once, onto what is live', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const open = await reader(browser);
+    await open.page.goto('/Home');
+    const pinned = site.live().mf_pages;
+    // Five releases later, with none kept for its age, the page's release of the pages section is deleted.
+    process.env.BLOG_RELEASE_KEEP_HOURS = '0';
+    try {
+      for (const label of ['e', 'f', 'g', 'h', 'i']) {
+        const run = await site.run('release', 'mf-pages', '--from', respun(label));
+        expect(run.code, run.stderr).toBe(0);
+      }
+    } finally {
+      delete process.env.BLOG_RELEASE_KEEP_HOURS;
+    }
+    expect(fs.existsSync(path.join(site.store, 'mf_pages', pinned))).toBe(false);
+    let loads = 0;
+    open.page.on('load', () => (loads += 1));
+    await nav(open.page, 'About');
+    await expect.poll(() => loads).toBe(1);
+    await expect(open.page).toHaveURL(/\/About$/);
+    await expect(open.page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(open.page.getByRole('alert')).toHaveCount(0);
+    await open.page.waitForTimeout(1_000);
+    expect(loads).toBe(1);
+    await open.context.close();
+  });
+});

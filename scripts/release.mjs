@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm run release -- <section> [--from <folder>] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
+// (README, "Releasing a section"). Without --from or --rollback the section is built from the checkout
+// first; the rest is `shell/src/release/cli.ts`, run as TypeScript.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import builds from './builds.cjs';
+
+const { apps, buildApp, root } = builds;
+const [command, ...args] = process.argv.slice(2);
+
+if (command === 'release' && !args.includes('--from') && !args.includes('--rollback')) {
+  const app = Object.entries(apps).find(([container, { package: name }]) => args[0] === name || args[0] === container);
+  // An unknown section is refused by the command itself, with the names it knows.
+  if (app && app[0] !== 'shell') {
+    buildApp(app[1].package);
+    args.push('--from', path.join(root, app[1].package, 'dist'));
+  }
+}
+
+const shell = path.join(root, 'shell');
+const result = spawnSync(
+  process.execPath,
+  ['--require', 'esbuild-register', path.join(shell, 'src', 'release', 'cli.ts'), command, ...args],
+  { cwd: shell, stdio: 'inherit', env: { BLOG_RELEASES_DIR: path.join(root, '.releases'), ...process.env } },
+);
+process.exit(result.status ?? 1);

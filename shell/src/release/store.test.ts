@@ -1,0 +1,118 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SwitchConflict } from '../server/releases';
+import { ReleaseStore, folderFiles } from './store';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-store-test-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A built section's folder with these files. */
+function built(name: string, files: Record<string, string>) {
+  const folder = path.join(dir, name);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.writeFileSync(path.join(folder, file), text);
+  }
+  return folder;
+}
+
+const entry = (release: string) => ({
+  release,
+  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
+});
+
+describe('the store of releases', () => {
+  it('keeps every release as it was published, byte for byte, however many follow', () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const first = built('first', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'one', '.inputs-hash': 'x' });
+    const second = built('second', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'two' });
+    const a = store.publish('mf_pages', first, '1.0.0');
+    const b = store.publish('mf_pages', second, '1.0.0');
+    expect(a.created && b.created).toBe(true);
+    expect(a.id).not.toBe(b.id);
+    expect(folderFiles(store.releaseDir('mf_pages', a.id))).toEqual(folderFiles(first));
+    // The same bytes again are the same release; a dotfile (a build's stamp) is no part of it.
+    expect(store.publish('mf_pages', first, '1.0.0')).toEqual({ id: a.id, created: false });
+    expect(fs.existsSync(path.join(store.releaseDir('mf_pages', a.id), '.inputs-hash'))).toBe(false);
+  });
+
+  it('refuses to publish an id it holds with other bytes', () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const folder = built('build', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'one' });
+    const { id } = store.publish('mf_pages', folder, '1.0.0');
+    fs.writeFileSync(path.join(store.releaseDir('mf_pages', id), 'server', 'remoteEntry.js'), 'tampered');
+    expect(() => store.publish('mf_pages', folder, '1.0.0')).toThrow(
+      `release ${id} of mf_pages exists with other bytes`,
+    );
+    expect(fs.readFileSync(path.join(store.releaseDir('mf_pages', id), 'server', 'remoteEntry.js'), 'utf8')).toBe(
+      'tampered',
+    );
+  });
+
+  it('lands concurrent switches of two sections, and gives one of two switches of one section a retry', async () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const read = store.registry();
+    await Promise.all([
+      store.switch(read, 'mf_pages', entry('1.0.0-aaaaaaaaaaaa')),
+      store.switch(read, 'mf_contact', entry('1.0.0-bbbbbbbbbbbb')),
+    ]);
+    expect(store.registry()).toEqual({
+      revision: 2,
+      live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa'), mf_contact: entry('1.0.0-bbbbbbbbbbbb') },
+    });
+    const both = store.registry();
+    const outcomes = await Promise.allSettled([
+      store.switch(both, 'mf_pages', entry('1.0.0-cccccccccccc')),
+      store.switch(both, 'mf_pages', entry('1.0.0-dddddddddddd')),
+    ]);
+    expect(outcomes.map(({ status }) => status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')?.reason).toBeInstanceOf(SwitchConflict);
+    expect(store.registry().revision).toBe(3);
+  });
+
+  it('names a registry edited by hand into invalid JSON, and leaves it as it is', async () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    await store.switch(store.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
+    fs.writeFileSync(path.join(store.dir, 'registry.json'), '{"revision": 1, ');
+    expect(() => store.registry()).toThrow(/^the registry .*registry\.json cannot be read/);
+    await expect(store.switch({ revision: 1, live: {} }, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'))).rejects.toThrow(
+      'cannot be read',
+    );
+    expect(fs.readFileSync(path.join(store.dir, 'registry.json'), 'utf8')).toBe('{"revision": 1, ');
+  });
+
+  it('deletes the releases past the time kept, but the newest five and the live one', () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const ids = Array.from({ length: 7 }, (_, index) => {
+      const { id } = store.publish('mf_pages', built(`build${index}`, { 'mf-manifest.json': `${index}` }), '1.0.0');
+      const hoursAgo = 48 - index;
+      fs.utimesSync(store.releaseDir('mf_pages', id), new Date(), new Date(Date.now() - hoursAgo * 3_600_000));
+      return id;
+    });
+    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(ids.map((id) => store.has('mf_pages', id))).toEqual([true, false, true, true, true, true, true]);
+  });
+
+  it('appends the history, never rewriting a line', () => {
+    const store = new ReleaseStore(path.join(dir, 'store'));
+    const line = {
+      at: 'now',
+      section: 'mf_pages',
+      action: 'release' as const,
+      from: null,
+      to: 'a',
+      check: 'passed',
+      live: 'a',
+    };
+    store.record(line);
+    const before = fs.readFileSync(path.join(store.dir, 'history.jsonl'), 'utf8');
+    store.record({ ...line, from: 'a', to: 'b', live: 'b' });
+    expect(fs.readFileSync(path.join(store.dir, 'history.jsonl'), 'utf8').startsWith(before)).toBe(true);
+    expect(store.history().map(({ to }) => to)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,168 @@
+/** @jest-environment node */
+import {
+  EMPTY_REGISTRY,
+  SwitchConflict,
+  isReleaseId,
+  manifestFiles,
+  parseHistory,
+  parseRegistry,
+  previousRelease,
+  releaseId,
+  releasesToPrune,
+  remotesOf,
+  sharedMismatches,
+  switched,
+  type Registry,
+  type Switch,
+} from './releases';
+
+const files = (entries: Record<string, string>): [string, Buffer][] =>
+  Object.entries(entries).map(([file, text]) => [file, Buffer.from(text)]);
+
+const entry = (release: string) => ({
+  release,
+  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
+});
+
+describe('a release id', () => {
+  it('is the build version and a hash of every file, whatever order they are listed in', () => {
+    const id = releaseId('1.0.0', files({ 'remoteEntry.js': 'a', 'server/remoteEntry.js': 'b' }));
+    expect(id).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
+    expect(releaseId('1.0.0', files({ 'server/remoteEntry.js': 'b', 'remoteEntry.js': 'a' }))).toBe(id);
+    expect(isReleaseId(id)).toBe(true);
+  });
+
+  it('changes with a byte, a name or the version', () => {
+    const id = releaseId('1.0.0', files({ 'remoteEntry.js': 'a' }));
+    expect(releaseId('1.0.0', files({ 'remoteEntry.js': 'b' }))).not.toBe(id);
+    expect(releaseId('1.0.0', files({ 'remote.js': 'a' }))).not.toBe(id);
+    expect(releaseId('1.0.1', files({ 'remoteEntry.js': 'a' }))).not.toBe(id);
+  });
+
+  it('never names a folder outside the store', () => {
+    expect(releaseId('../x', files({})).startsWith('.._x-')).toBe(true);
+    expect(isReleaseId('../1.0.0-0123456789ab')).toBe(false);
+    expect(isReleaseId('.-0123456789ab')).toBe(false);
+    expect(isReleaseId('1.0.0')).toBe(false);
+  });
+});
+
+describe('the registry', () => {
+  const registry: Registry = { revision: 3, live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa') } };
+
+  it('is read back as written, and is where the render server finds each section', () => {
+    const text = JSON.stringify(registry);
+    expect(parseRegistry(text)).toEqual(registry);
+    expect(remotesOf(text)).toEqual({ mf_pages: registry.live.mf_pages.manifest });
+  });
+
+  it('still takes a plain remotes.json', () => {
+    expect(remotesOf('{"mf_pages":"http://localhost:3004/mf-manifest.json"}')).toEqual({
+      mf_pages: 'http://localhost:3004/mf-manifest.json',
+    });
+  });
+
+  it('refuses a file edited into something else', () => {
+    expect(() => remotesOf('{"revision": 3, "live": ')).toThrow(SyntaxError);
+    expect(() => remotesOf('{"revision": "3", "live": {}}')).toThrow('not {"revision"');
+    expect(() => remotesOf('{"revision": 3, "live": {"mf_pages": "x"}}')).toThrow('entry for mf_pages');
+    expect(() => remotesOf('["x"]')).toThrow('remotes.json is not');
+  });
+
+  it('switches a section and raises the revision', () => {
+    expect(switched(registry, registry, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'))).toEqual({
+      revision: 4,
+      live: { mf_pages: entry('1.0.0-bbbbbbbbbbbb') },
+    });
+    expect(switched(EMPTY_REGISTRY, EMPTY_REGISTRY, 'mf_pages', entry('1.0.0-aaaaaaaaaaaa')).revision).toBe(1);
+  });
+
+  it('keeps a switch of another section made since it was read: both land', () => {
+    const meanwhile = switched(registry, registry, 'mf_contact', entry('1.0.0-cccccccccccc'));
+    expect(switched(meanwhile, registry, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'))).toEqual({
+      revision: 5,
+      live: { mf_pages: entry('1.0.0-bbbbbbbbbbbb'), mf_contact: entry('1.0.0-cccccccccccc') },
+    });
+  });
+
+  it('refuses a switch of a section switched since it was read: one winner, the other retries', () => {
+    const winner = switched(registry, registry, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'));
+    expect(() => switched(winner, registry, 'mf_pages', entry('1.0.0-cccccccccccc'))).toThrow(SwitchConflict);
+    expect(() => switched(winner, registry, 'mf_pages', entry('1.0.0-cccccccccccc'))).toThrow(/retry$/);
+  });
+});
+
+describe('the history', () => {
+  const at = '2026-11-26T02:00:00.000Z';
+  const step = (from: string | null, to: string, check = 'passed'): Switch => ({
+    at,
+    section: 'mf_pages',
+    action: 'release',
+    from,
+    to,
+    check,
+    live: check === 'passed' ? to : from,
+  });
+
+  it('is read line by line, a broken line skipped', () => {
+    const history = [step(null, 'a'), step('a', 'b')];
+    const text = `${history.map((line) => JSON.stringify(line)).join('\n')}\n{"half`;
+    expect(parseHistory(text)).toEqual(history);
+  });
+
+  it('gives the release a rollback goes back to: the one before the live one, refused releases aside', () => {
+    const history = [step(null, 'a'), step('a', 'b'), step('b', 'c', 'missing chunk')];
+    expect(previousRelease(history, 'mf_pages', 'b')).toBe('a');
+    expect(previousRelease(history, 'mf_pages', 'a')).toBeUndefined();
+    expect(previousRelease(history, 'mf_contact', 'b')).toBeUndefined();
+  });
+});
+
+describe('what a release is checked against', () => {
+  const manifest = {
+    name: 'mf_pages',
+    metaData: { remoteEntry: { path: '', name: 'remoteEntry.js' } },
+    exposes: [
+      { name: 'About', assets: { js: { sync: ['1.js', 'About.js'], async: ['2.js'] }, css: { sync: ['a.css'] } } },
+    ],
+    shared: [
+      { name: 'react', version: '19.3.1', requiredVersion: '19.3.1', assets: { js: { sync: ['react.js'] } } },
+      { name: '@blog/shared/query', version: '5.108.0', requiredVersion: '^5.108.0' },
+    ],
+  };
+
+  it('names every file once: the entry, the exposed modules’ and the shared packages’', () => {
+    expect(manifestFiles(manifest)).toEqual(['remoteEntry.js', '1.js', 'About.js', '2.js', 'a.css', 'react.js']);
+  });
+
+  it('accepts shared packages the shell provides in a version they take', () => {
+    const shell = {
+      shared: [
+        { name: 'react', version: '19.3.1' },
+        { name: '@blog/shared/query', version: '5.110.0' },
+      ],
+    };
+    expect(sharedMismatches(manifest, shell)).toEqual([]);
+  });
+
+  it('refuses a React major the shell does not provide', () => {
+    const shell = { shared: [{ name: 'react', version: '18.3.1' }] };
+    expect(sharedMismatches(manifest, shell)).toEqual(['react 19.3.1 is wanted, the shell provides 18.3.1']);
+  });
+});
+
+describe('pruning', () => {
+  const hour = 3_600_000;
+  const now = 100 * hour;
+  const releases = Array.from({ length: 8 }, (_, index) => ({
+    id: `r${index}`,
+    publishedAt: now - (8 - index) * 10 * hour,
+  }));
+
+  it('keeps the newest five, every release younger than the time kept, and the live one', () => {
+    // r0…r7 published 80…10 hours ago: r3…r7 are the newest five, r1 is live.
+    expect(releasesToPrune(releases, 'r1', now, 24 * hour)).toEqual(['r2', 'r0']);
+    expect(releasesToPrune(releases, 'r1', now, 75 * hour)).toEqual(['r0']);
+    expect(releasesToPrune(releases.slice(0, 5), undefined, now, 0)).toEqual([]);
+  });
+});
