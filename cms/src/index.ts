@@ -1,4 +1,9 @@
 import type { Core } from '@strapi/strapi';
+import {
+  ensureArticleSearchIndex,
+  rebuildArticleSearchIndex,
+  reindexOnArticleWrites,
+} from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
 import {
@@ -21,6 +26,7 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
     raiseVersionOnWrites(strapi);
+    reindexOnArticleWrites(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -29,7 +35,9 @@ export default {
       await ensureRateLimitTable(strapi.db.connection);
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
+      await ensureArticleSearchIndex(strapi.db.connection);
       await seedIfEmpty(strapi);
+      await rebuildArticleSearchIndex(strapi);
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {
