@@ -12,6 +12,7 @@ import {
   raiseVersionOnWrites,
   readModelChanged,
 } from './lib/read-model-cache';
+import { readModelSchema } from './lib/read-model';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { ensurePreviewToken } from './preview';
@@ -37,7 +38,7 @@ export default {
       await ensureReadModelVersionTable(strapi.db.connection);
       await ensureArticleSearchIndex(strapi.db.connection);
       await seedIfEmpty(strapi);
-      await rebuildArticleSearchIndex(strapi);
+      await rebuildArticleSearchIndex(strapi.db.connection, readModelSchema(strapi));
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { fts5Query, MARK_END, MARK_START, plainText, snippetHtml, tsQuery } from './full-text';
 import { DOCUMENT_WRITES, readModelChanged } from './read-model-cache';
-import { publishedArticles, readModelSchema, topicRows, type ReadModelSchema } from './read-model';
+import { publishedArticles, readModelSchema, topicRows, type ArticleTextSchema } from './read-model';
 import { rowsOf } from './rows';
 
 /**
@@ -37,7 +37,7 @@ export async function ensureArticleSearchIndex(db: Knex): Promise<void> {
 }
 
 /** The index rows of the published rows of these documents (all of them when `documentIds` is undefined). */
-async function indexRows(db: Knex, schema: ReadModelSchema, documentIds?: string[]) {
+async function indexRows(db: Knex, schema: ArticleTextSchema, documentIds?: string[]) {
   const { articles, topicLinks, topics } = schema;
   const query = publishedArticles(db, schema).select(
     `a.${articles.id} as id`,
@@ -71,10 +71,14 @@ async function writeRows(db: Knex, rows: Awaited<ReturnType<typeof indexRows>>) 
   if (rows.length > 0) await db.batchInsert(TABLE, rows, 100);
 }
 
-/** Makes the index again from the published articles: at start, it heals any drift. */
-export async function rebuildArticleSearchIndex(strapi: Core.Strapi): Promise<void> {
-  const schema = readModelSchema(strapi);
-  await strapi.db.connection.transaction(async (trx) => {
+/**
+ * Makes the index again from the published articles: at start, it heals any drift; `grow` after
+ * its inserts. `db` may be a transaction.
+ */
+export async function rebuildArticleSearchIndex(db: Knex, schema: ArticleTextSchema): Promise<void> {
+  // A database last started before the index existed gets it at the CMS's next start.
+  if (!(await db.schema.hasTable(TABLE))) return;
+  await db.transaction(async (trx) => {
     await trx(TABLE).delete();
     await writeRows(trx, await indexRows(trx, schema));
   });
