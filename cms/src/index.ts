@@ -1,4 +1,9 @@
 import type { Core } from '@strapi/strapi';
+import {
+  ensureArticleSearchIndex,
+  rebuildArticleSearchIndex,
+  reindexOnArticleWrites,
+} from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
@@ -8,6 +13,7 @@ import {
   raiseVersionOnWrites,
   readModelChanged,
 } from './lib/read-model-cache';
+import { readModelSchema } from './lib/read-model';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { ensurePreviewToken } from './preview';
@@ -23,6 +29,7 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
     raiseVersionOnWrites(strapi);
+    reindexOnArticleWrites(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -32,7 +39,9 @@ export default {
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
       await ensureNotificationTables(strapi.db.connection);
+      await ensureArticleSearchIndex(strapi.db.connection);
       await seedIfEmpty(strapi);
+      await rebuildArticleSearchIndex(strapi.db.connection, readModelSchema(strapi));
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {

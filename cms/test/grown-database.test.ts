@@ -68,6 +68,18 @@ describe(`a database grown to ${GROWN.articles} articles and ${GROWN.comments} c
     }
   });
 
+  it('searches the grown articles’ text: every clone of the one article that says a word, marked', async () => {
+    const saying = articles.filter(({ text_article }) => /\bcomptroller\b/i.test(text_article ?? ''));
+    expect(saying.length).toBeGreaterThan(1);
+    const { data, meta } = await read<{ documentId: string; snippet?: string }[]>(
+      'article-search?search=comptroller&pageSize=50',
+    );
+    expect(meta.pagination.total).toBe(saying.length);
+    const ids = new Set(saying.map(({ documentId }) => documentId));
+    expect(data).toHaveLength(Math.min(50, saying.length));
+    expect(data.every(({ documentId, snippet }) => ids.has(documentId) && snippet?.includes('<mark>'))).toBe(true);
+  });
+
   it.each(['naval', 'MARKETS', '(#12'])('searches %s like the full list', async (term) => {
     const expected = search(articles, term);
     const { data, meta } = await read<{ documentId: string }[]>(

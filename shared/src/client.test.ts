@@ -214,18 +214,19 @@ describe('fetchArticle', () => {
 });
 
 describe('fetchArticleSummaries', () => {
-  it('asks for one page of 12, searched for the trimmed term, and gives the page with its pagination', async () => {
+  it('asks the search for one page of 12, for the trimmed term, and gives the page with its pagination', async () => {
     const page = aList([aSummary(), aSummary()], { page: 2, pageSize: 12, pageCount: 2, total: 14 });
     answer(() => json(page));
     await expect(fetchArticleSummaries({ search: '  Naval & Air ', page: 2 })).resolves.toEqual(page);
     const [url] = requested();
-    expect(url.pathname).toBe('/api/article-summaries');
+    expect(url.pathname).toBe('/api/article-search');
     expect(queryOf(url)).toEqual({ search: 'Naval & Air', page: '2', pageSize: '12' });
   });
 
-  it('leaves a blank term out: every article', async () => {
+  it('leaves a blank term out: every article, newest first', async () => {
     answer(() => json(aList([])));
     await fetchArticleSummaries({ search: '   ', page: 1 });
+    expect(requested()[0].pathname).toBe('/api/article-summaries');
     expect(queryOf(requested()[0])).toEqual({ page: '1', pageSize: '12' });
   });
 

@@ -239,17 +239,25 @@ export function fetchArticle(title: string): Promise<Article | null> {
 }
 
 export interface SummaryQuery {
-  /** Spec §5: matched by the CMS against the titles and topic categories; blank for every article. */
+  /**
+   * Spec §5: matched by the CMS against the titles and topic categories, those first, then
+   * against the whole text (each such match with its snippet); blank for every article.
+   */
   search: string;
   /** From 1. */
   page: number;
 }
 
-/** One page of the Articles list, newest first; null when it could not be read. */
+/**
+ * One page of the Articles list, newest first, or of a search's results (the CMS's
+ * `article-search`: spec §5's matches first, then the text's); null when it could not be read.
+ */
 export function fetchArticleSummaries({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary> | null> {
   const term = search.trim();
-  const params = { ...(term === '' ? {} : { search: term }), page, pageSize: SUMMARY_PAGE_SIZE };
-  const url = apiQuery('article-summaries', params);
+  const url =
+    term === ''
+      ? apiQuery('article-summaries', { page, pageSize: SUMMARY_PAGE_SIZE })
+      : apiQuery('article-search', { search: term, page, pageSize: SUMMARY_PAGE_SIZE });
   return read('article-summaries', url, pagedList<ArticleSummary>, null);
 }
 

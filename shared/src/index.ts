@@ -16,6 +16,7 @@ export * from './theme';
 
 export * from './social';
 export * from './excerpt';
+export * from './snippet';
 export * from './images';
 export * from './SignUpBox';
 export * from './NetworkIcon';

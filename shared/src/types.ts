@@ -95,6 +95,11 @@ export interface ArticleSummary extends ArticleRef {
   excerpt: string;
   /** The article's first photo. */
   photo: ArticlePhoto | null;
+  /**
+   * A search's text match only: about 30 words of the text where it matched, as HTML whose only
+   * markup is `<mark>` around the matched words (read it with `snippetParts`).
+   */
+  snippet?: string;
 }
 
 /** An article named by its title and date: a row of the newsletter archive, a recent article in the footer. */

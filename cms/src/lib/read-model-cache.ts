@@ -34,7 +34,7 @@ export async function readModelChanged(db: Knex): Promise<void> {
   if (await db.schema.hasTable(TABLE)) await db(TABLE).where({ id: 1 }).increment('version', 1);
 }
 
-const DOCUMENT_WRITES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'clone']);
+export const DOCUMENT_WRITES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'clone']);
 
 /**
  * Raises the version in the transaction of each write of an article or a comment: the rows and

@@ -87,8 +87,11 @@ export function readModelSchema(strapi: Core.Strapi) {
 
 export type ReadModelSchema = ReturnType<typeof readModelSchema>;
 
+/** What the full-text index is made from: the articles and their topics. */
+export type ArticleTextSchema = Pick<ReadModelSchema, 'articles' | 'topicLinks' | 'topics'>;
+
 /** The published articles, as `a` (Strapi keeps a draft row beside each published one). */
-export function publishedArticles(db: Knex, { articles }: ReadModelSchema) {
+export function publishedArticles(db: Knex, { articles }: Pick<ReadModelSchema, 'articles'>) {
   return db({ a: articles.table }).whereNotNull(`a.${articles.publishedAt}`);
 }
 
@@ -117,7 +120,7 @@ export function articleHeading({ articles }: ReadModelSchema) {
 }
 
 /** Articles' topics: their link rows `l`, in the article's order, joined to the topics `t`. */
-export function topicRows(db: Knex, { topicLinks, topics }: ReadModelSchema) {
+export function topicRows(db: Knex, { topicLinks, topics }: ArticleTextSchema) {
   return db({ l: topicLinks.table })
     .join({ t: topics.table }, `t.${topics.id}`, `l.${topicLinks.topic}`)
     .where(aliased('l', topicLinks.where));

@@ -1,4 +1,4 @@
-import { Markup, Photo, type ArticleRef, type ArticleSummary } from '@blog/shared';
+import { Markup, Photo, snippetParts, type ArticleRef, type ArticleSummary } from '@blog/shared';
 import { ArticleDate } from '../common/ArticleDate';
 import { OpenArticleLink } from '../common/OpenArticleLink';
 import common from '../common/common.module.css';
@@ -11,10 +11,20 @@ interface ArticleCardProps {
   onOpen: (article: ArticleRef) => void;
 }
 
+/** Where a search found an article in its text: the matched words marked, everything else text. */
+function Snippet({ html }: { html: string }) {
+  return (
+    <p className={styles.snippet} data-testid="card-snippet">
+      {snippetParts(html).map(({ text, marked }, index) => (marked ? <mark key={index}>{text}</mark> : text))}
+    </p>
+  );
+}
+
 /**
  * Spec §2: category tag, photo, date, title and a 4-line description; the whole card opens the
  * article. The description is the CMS's excerpt: its headings and quotes are plain lines already,
- * so a card holds no headings of its own, and bold and links stay for the markup renderer.
+ * so a card holds no headings of its own, and bold and links stay for the markup renderer. An
+ * article a search found in its text shows, instead, the snippet of its text that matched.
  */
 export function ArticleCard({ article, priority, onOpen }: ArticleCardProps) {
   const category = article.topics[0]?.category;
@@ -37,9 +47,13 @@ export function ArticleCard({ article, priority, onOpen }: ArticleCardProps) {
             {article.title_article}
           </OpenArticleLink>
         </h2>
-        <div data-testid="card-description">
-          <Markup text={article.excerpt} className={styles.description} />
-        </div>
+        {article.snippet === undefined ? (
+          <div data-testid="card-description">
+            <Markup text={article.excerpt} className={styles.description} />
+          </div>
+        ) : (
+          <Snippet html={article.snippet} />
+        )}
       </div>
     </article>
   );

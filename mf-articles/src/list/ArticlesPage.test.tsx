@@ -117,6 +117,21 @@ describe('the article list', () => {
     expect(photo.getAttribute('srcset')).toContain('small_');
   });
 
+  it('shows a text match with its snippet: only the matched words marked, the rest text', async () => {
+    const snippet = 'the &lt;b&gt;Under&lt;/b&gt; Secretary (<mark>Comptroller</mark>) &amp; more';
+    loadSummaries.mockImplementation(({ search }) =>
+      Promise.resolve(
+        aList(search === '' ? summaries : [{ ...drones, snippet }], { page: 1, pageSize: 12, pageCount: 1, total: 1 }),
+      ),
+    );
+    await renderList({ search: '?search=comptroller' });
+    const card = screen.getByRole('heading', { level: 2, name: 'Drones at Scale' }).closest('article') as HTMLElement;
+    const shown = within(card).getByTestId('card-snippet');
+    expect(shown).toHaveTextContent('the <b>Under</b> Secretary (Comptroller) & more');
+    expect([...shown.querySelectorAll('*')].map((element) => element.outerHTML)).toEqual(['<mark>Comptroller</mark>']);
+    expect(within(card).queryByTestId('card-description')).not.toBeInTheDocument();
+  });
+
   it('asks for the first card’s photo at once and first, and the others as the visitor scrolls near them', async () => {
     await renderList();
     const photos = within(cardGrid()).getAllByRole('presentation');

@@ -58,6 +58,7 @@ async function answer(cms: StandInCms, url: URL, init: RequestInit | undefined):
       return listOrError(await cms.articleComments(title, page, { fresh: init?.cache === 'no-cache' }));
     }
     case '/api/article-summaries':
+    case '/api/article-search':
       return listOrError(
         await cms.articleSummaries({ search: params.get('search') ?? '', page: Number(params.get('page')) }),
       );

@@ -5,14 +5,26 @@ import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
 import { PREPARED_ANSWER } from '../../../lib/public-read';
 import type archive from '../services/archive';
+import type articleSearch from '../services/article-search';
 import type articleRankings from '../services/article-rankings';
 import type articleSummaries from '../services/article-summaries';
 
 const SEARCH_MAX_LENGTH = 200;
 
+/** A page of a list of articles, searched: `search`, `page`, `pageSize`. */
+function summariesQuery(ctx: Context) {
+  onlyParams(ctx.query, ['search', 'page', 'pageSize']);
+  return {
+    search: textParam(ctx.query, 'search', SEARCH_MAX_LENGTH),
+    page: integerParam(ctx.query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
+    pageSize: integerParam(ctx.query, 'pageSize', { min: 1, max: 50, fallback: 12 }),
+  };
+}
+
 /** The read model's services, as their factories make them (Strapi's registry types them loosely). */
 interface ReadModelServices {
   'article-summaries': ReturnType<typeof articleSummaries>;
+  'article-search': ReturnType<typeof articleSearch>;
   'article-rankings': ReturnType<typeof articleRankings>;
   archive: ReturnType<typeof archive>;
 }
@@ -35,13 +47,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     answer(ctx, key, async () => ({ data: await read(), meta: {} }));
   return {
     async articleSummaries(ctx: Context) {
-      onlyParams(ctx.query, ['search', 'page', 'pageSize']);
-      const query = {
-        search: textParam(ctx.query, 'search', SEARCH_MAX_LENGTH),
-        page: integerParam(ctx.query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
-        pageSize: integerParam(ctx.query, 'pageSize', { min: 1, max: 50, fallback: 12 }),
-      };
+      const query = summariesQuery(ctx);
       await answer(ctx, `summaries ${JSON.stringify(query)}`, () => service('article-summaries').page(query));
+    },
+
+    async articleSearch(ctx: Context) {
+      const query = summariesQuery(ctx);
+      await answer(ctx, `search ${JSON.stringify(query)}`, () => service('article-search').page(query));
     },
 
     async mostPopularArticles(ctx: Context) {

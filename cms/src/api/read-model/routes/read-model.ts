@@ -9,6 +9,7 @@ const read = (path: string, action: string) => ({
 export default {
   routes: [
     read('/article-summaries', 'articleSummaries'),
+    read('/article-search', 'articleSearch'),
     read('/most-popular-articles', 'mostPopularArticles'),
     read('/article-topics', 'articleTopics'),
     read('/archive-years', 'archiveYears'),

@@ -25,7 +25,7 @@ export interface SummariesQuery {
  * `%`, `_` and `\` in the term are literal. Both sides are lower-cased by the database's LOWER
  * (Unicode-aware: see config/database.ts for SQLite) and the term by JavaScript.
  */
-function matchesSearch(db: Knex, schema: ReadModelSchema, term: string) {
+export function matchesSearch(db: Knex, schema: ReadModelSchema, term: string) {
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
   const contains = (column: string) => db.raw(`LOWER(??) LIKE ? ESCAPE '\\'`, [column, pattern]);
   const { articles, topicLinks, topics } = schema;
@@ -54,33 +54,62 @@ async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
   return byArticle;
 }
 
+/** The spec's matches of a search (every published article for a blank one), as `a`. */
+export function spec5Matches(db: Knex, schema: ReadModelSchema, search: string) {
+  return search === ''
+    ? publishedArticles(db, schema)
+    : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
+}
+
+/** How many rows a query has. */
+export async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const [{ total }] = await rowsOf<{ total: number | string }>(query.count({ total: '*' }));
+  return Number(total);
+}
+
+type ArticleRow = ArticleHeading & { id: number; text: string | null };
+
+/** The columns a card is made of, for `summariesOf`. */
+export const summaryColumns = (schema: ReadModelSchema) => [
+  `a.${schema.articles.id} as id`,
+  ...articleHeading(schema),
+  `a.${schema.articles.text} as text`,
+];
+
+/** The cards of these articles (`summaryColumns`), in their order: each without its body. */
+export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: ArticleRow[]) {
+  const ids = rows.map(({ id }) => id);
+  const topics = await topicsOf(db, schema, ids);
+  const photos = await firstPhotosOf(db, schema, ids);
+  return rows.map(({ id, text, ...heading }) => ({
+    ...heading,
+    topics: topics.get(id) ?? [],
+    excerpt: excerpt(text),
+    photo: photos.get(id) ?? null,
+  }));
+}
+
+/** The spec's matches, newest first, from `offset`. */
+export function newestMatches(db: Knex, schema: ReadModelSchema, search: string, limit: number, offset: number) {
+  return rowsOf<ArticleRow>(
+    newestFirst(spec5Matches(db, schema, search), schema)
+      .select(...summaryColumns(schema))
+      .limit(limit)
+      .offset(offset),
+  );
+}
+
+export const pagination = (page: number, pageSize: number, total: number) => ({
+  pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+});
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** One page of the Articles list: newest first, each article's card without its body. */
   async page({ search, page, pageSize }: SummariesQuery) {
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
-    const matching = () =>
-      search === ''
-        ? publishedArticles(db, schema)
-        : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
-    const [{ total }] = await rowsOf<{ total: number | string }>(matching().count({ total: '*' }));
-    const rows = await rowsOf<ArticleHeading & { id: number; text: string | null }>(
-      newestFirst(matching(), schema)
-        .select(`a.${schema.articles.id} as id`, ...articleHeading(schema), `a.${schema.articles.text} as text`)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    );
-    const ids = rows.map(({ id }) => id);
-    const topics = await topicsOf(db, schema, ids);
-    const photos = await firstPhotosOf(db, schema, ids);
-    return {
-      data: rows.map(({ id, text, ...heading }) => ({
-        ...heading,
-        topics: topics.get(id) ?? [],
-        excerpt: excerpt(text),
-        photo: photos.get(id) ?? null,
-      })),
-      meta: { pagination: { page, pageSize, pageCount: Math.ceil(Number(total) / pageSize), total: Number(total) } },
-    };
+    const total = await countOf(spec5Matches(db, schema, search));
+    const rows = await newestMatches(db, schema, search, pageSize, (page - 1) * pageSize);
+    return { data: await summariesOf(db, schema, rows), meta: pagination(page, pageSize, total) };
   },
 });

@@ -1,0 +1,172 @@
+import { author } from './support/author';
+import { request, type StrapiAnswer } from './support/http';
+import { everyEntry, search, type FullArticle } from './support/read-model';
+
+interface Found {
+  documentId: string;
+  title_article: string;
+  snippet?: string;
+}
+
+const fullArticles = () => everyEntry<FullArticle>(process.env.CMS_URL ?? '', 'articles?populate=*');
+
+async function read(path: string) {
+  const answer = await request<StrapiAnswer<Found[]>>(path);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** Every result of a search, page after page. */
+async function everyResult(term: string, pageSize = 5) {
+  const results: Found[] = [];
+  for (let page = 1; ; page += 1) {
+    const { data, meta } = await read(
+      `/api/article-search?search=${encodeURIComponent(term)}&page=${page}&pageSize=${pageSize}`,
+    );
+    results.push(...data);
+    expect(meta.pagination).toEqual(
+      expect.objectContaining({ page, pageSize, pageCount: Math.ceil(meta.pagination.total / pageSize) }),
+    );
+    if (page >= meta.pagination.pageCount) {
+      expect(results).toHaveLength(meta.pagination.total);
+      return results;
+    }
+  }
+}
+
+const titles = (results: Found[]) => results.map(({ title_article }) => title_article);
+const textMatches = (results: Found[]) => results.filter(({ snippet }) => snippet !== undefined);
+
+describe('search over the whole text', () => {
+  it.each([
+    ['comptroller', 'Reading a Defense Budget Request in Ten Minutes'],
+    ['acoustic', 'Submarines, Sensors and the Undersea Balance'],
+    ['cranes', 'The Shipyard Problem: Capacity, Not Cash'],
+    ['CEASEFIRE', 'Munitions Math: Why Artillery Shells Became a Strategic Commodity'],
+    ['hangar', 'Zero Trust Meets the Flight Line'],
+    // The last word as a prefix; stems.
+    ['comptrol', 'Reading a Defense Budget Request in Ten Minutes'],
+    ['crane', 'The Shipyard Problem: Capacity, Not Cash'],
+    ['hangars', 'Zero Trust Meets the Flight Line'],
+  ])('finds %s, a word of one article’s text only, first among the text matches, marked', async (term, title) => {
+    const results = await everyResult(term);
+    expect(search(await fullArticles(), term)).toEqual([]);
+    expect(titles(results)[0]).toBe(title);
+    expect(results[0].snippet).toMatch(/<mark>[^<]+<\/mark>/);
+    expect(results[0].snippet?.split(/\s+/).length).toBeLessThanOrEqual(32);
+  });
+
+  it.each(['naval', 'industrial BASE', 'Procurement', 'geopolitics'])(
+    'answers %s first with the spec’s matches, newest first, then the text matches, each once',
+    async (term) => {
+      const expected = titles(search(await fullArticles(), term));
+      const results = await everyResult(term);
+      expect(titles(results).slice(0, expected.length)).toEqual(expected);
+      expect(results.slice(0, expected.length).every(({ snippet }) => snippet === undefined)).toBe(true);
+      const rest = results.slice(expected.length);
+      expect(rest.every(({ snippet }) => snippet?.includes('<mark>'))).toBe(true);
+      expect(new Set(results.map(({ documentId }) => documentId)).size).toBe(results.length);
+    },
+  );
+
+  it('needs every word, the last as a prefix', async () => {
+    expect(titles(textMatches(await everyResult('comptroller budg')))).toEqual([
+      'Reading a Defense Budget Request in Ten Minutes',
+    ]);
+    expect(await everyResult('comptroller cranes')).toEqual([]);
+  });
+
+  it('answers the same pages whatever their size', async () => {
+    const whole = await everyResult('the defense', 50);
+    expect(whole.length).toBeGreaterThan(5);
+    expect(await everyResult('the defense', 3)).toEqual(whole);
+  });
+
+  it('answers an empty page past the last one, with the total', async () => {
+    const { data, meta } = await read('/api/article-search?search=comptroller&page=50');
+    expect(data).toEqual([]);
+    expect(meta.pagination.total).toBe(1);
+  });
+});
+
+describe('what search shows of a text', () => {
+  it('escapes it: markup in an article is text in its snippet, and the site’s markup is left out', async () => {
+    await author.publishArticle({
+      title_article: 'Escaping probe',
+      date_of_the_article: '2020-01-01',
+      text_article: 'A body with <script>alert(1)</script> and **quokkasnippet** in [a link](https://example.com/x).',
+    });
+    const [found] = await everyResult('quokkasnippet');
+    // SQLite quotes the tags as text; PostgreSQL's ts_headline leaves tags out. Neither is markup.
+    expect(found.snippet).toMatch(
+      /body with (&lt;script&gt;)?alert\(1\)(&lt;\/script&gt;)? and <mark>quokkasnippet<\/mark> in a link/,
+    );
+    expect(found.snippet?.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('finds what is published, at once: publish, edit, unpublish, delete; never a draft', async () => {
+    const found = async (word: string) => titles(await everyResult(word));
+    const { documentId } = await author.createDraftArticle({
+      title_article: 'Freshness probe',
+      date_of_the_article: '2020-01-02',
+      text_article: 'The first text says wombatfresh.',
+    });
+    expect(await found('wombatfresh')).toEqual([]);
+    await author.publish(documentId);
+    expect(await found('wombatfresh')).toEqual(['Freshness probe']);
+    await author.editArticleDraft(documentId, { text_article: 'The draft says platypusdraft.' });
+    expect(await found('platypusdraft')).toEqual([]);
+    expect(await found('wombatfresh')).toEqual(['Freshness probe']);
+    await author.publish(documentId);
+    expect(await found('platypusdraft')).toEqual(['Freshness probe']);
+    expect(await found('wombatfresh')).toEqual([]);
+    await author.unpublishArticle(documentId);
+    expect(await found('platypusdraft')).toEqual([]);
+    await author.publish(documentId);
+    expect(await found('platypusdraft')).toEqual(['Freshness probe']);
+    await author.deleteArticle(documentId);
+    expect(await found('platypusdraft')).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  const NAUGHTY = [
+    '"',
+    '""',
+    'NEAR(',
+    'NEAR(naval cyber, 2)',
+    '*',
+    'nav*',
+    '-naval',
+    'naval OR cyber',
+    'naval AND cyber',
+    'NOT naval',
+    'title:naval',
+    '^naval',
+    '"naval',
+    '(naval',
+    'naval)',
+    "'naval",
+    "naval' & !cyber",
+    '%',
+    '_',
+    '\\',
+    'x'.repeat(200),
+    'ab '.repeat(66),
+    '🚀🔥 naval 👩‍👩‍👧',
+    'שלום עולם',
+    'مرحبا بالعالم',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE articles; --",
+    'null',
+    '¹²³ ½',
+    '\u200b\u202e naval',
+  ];
+  it.each(NAUGHTY.map((term) => [term.length > 40 ? `${term.slice(0, 20)}… (${term.length})` : term, term]))(
+    'answers %s with results or an empty list',
+    async (_label, term) => {
+      const results = await everyResult(term, 50);
+      expect(Array.isArray(results)).toBe(true);
+    },
+  );
+});

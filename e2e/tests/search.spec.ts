@@ -1,0 +1,72 @@
+import { author } from '@blog/cms/testing';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, site, test } from '../support/site';
+
+// Issue 31's first slice: the Articles list's search finds words of an article's text too, after
+// the spec's title/topic matches, each such article with the snippet that matched.
+
+const BUDGET_REQUEST = 'Reading a Defense Budget Request in Ten Minutes';
+const SUBMARINES = 'Submarines, Sensors and the Undersea Balance';
+const NAVAL = ["Latin America's Quiet Modernization", SUBMARINES, 'The Shipyard Problem: Capacity, Not Cash'];
+
+const cards = (page: Page) => page.getByRole('region', { name: 'Articles', exact: true }).getByRole('article');
+const cardTitles = (page: Page) => cards(page).getByRole('heading', { level: 2 });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search articles' });
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** What a change must reach within: the CMS's report, then one render. */
+const WITHIN = { timeout: 2_000, intervals: [100] };
+
+const searchPage = (request: APIRequestContext, term: string) =>
+  request.get(`${site.url}/Articles?search=${encodeURIComponent(term)}`).then((answer) => answer.text());
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a word found only in an article’s text finds it, with the word marked in its snippet', async ({ page }) => {
+    await page.goto('/Articles?search=comptroller');
+    await expect(cardTitles(page)).toHaveText([BUDGET_REQUEST]);
+    const snippet = card(page, BUDGET_REQUEST).getByTestId('card-snippet');
+    await expect(snippet.locator('mark')).toHaveText(['Comptroller']);
+    await expect(snippet).toContainText('Under Secretary of Defense (Comptroller)');
+  });
+
+  test('the spec’s title and topic matches come first, newest first, as before', async ({ page }) => {
+    await page.goto('/Articles?search=naval');
+    await expect(cardTitles(page)).toHaveText(NAVAL);
+    await expect(cards(page).getByTestId('card-snippet')).toHaveCount(0);
+  });
+});
+
+test('as the visitor types, text matches come with their snippets', async ({ page }) => {
+  await page.goto('/Articles');
+  await searchBox(page).pressSequentially('acoust');
+  await expect(page).toHaveURL(`${site.url}/Articles?search=acoust`);
+  await expect(cardTitles(page)).toHaveText([SUBMARINES]);
+  await expect(card(page, SUBMARINES).getByTestId('card-snippet').locator('mark')).toHaveText([/^acoustic/i]);
+});
+
+test('an article’s text is found once published, within 2 s, and no longer once unpublished', async ({ request }) => {
+  test.setTimeout(60_000);
+  const word = unique('quokka');
+  const title = unique('Search Probe ');
+  await searchPage(request, word);
+  const { documentId } = await author.publishArticle({
+    title_article: title,
+    date_of_the_article: today(),
+    text_article: `A text that says <script>alert(1)</script> and ${word} once.`,
+  });
+  try {
+    await expect.poll(() => searchPage(request, word), WITHIN).toContain(title);
+    const html = await searchPage(request, word);
+    expect(html).toContain(`<mark>${word}</mark>`);
+    expect(html).not.toContain('<script>alert(1)');
+    await author.unpublishArticle(documentId);
+    await expect.poll(() => searchPage(request, word), WITHIN).not.toContain(title);
+  } finally {
+    await author.deleteArticle(documentId);
+  }
+});
