@@ -53,8 +53,8 @@ async function reloadIfGone(id: RemoteModuleId): Promise<void> {
   const manifest = pinned?.[id.split('/')[0]];
   if (!manifest) return;
   const status = await fetch(manifest, { cache: 'no-cache' }).then(
-    (response) => response.status,
-    () => undefined,
+    (response): number | undefined => response.status,
+    (): undefined => undefined,
   );
   if (status !== 404 && status !== 410) return;
   try {
