@@ -115,6 +115,14 @@ function launchCms() {
       RENDER_SERVER_URLS: siteUrl,
       REVALIDATE_SECRET: revalidateSecret,
       BLOG_SITE_URL: process.env.BLOG_SITE_URL || siteUrl,
+      // Its metrics on a port of their own (README, "The CMS's metrics").
+      CMS_METRICS_PORT: String(portOf(Number(process.env.CMS_METRICS_PORT ?? 9465))),
+      // Readable lines in this terminal unless JSON is asked for (README, "The CMS's logs").
+      LOG_FORMAT: process.env.LOG_FORMAT || 'readable',
+      // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK must load before Strapi does.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${path.join(root, 'cms', 'dist', 'src', 'tracing.js')}`]
+        .filter(Boolean)
+        .join(' '),
       ...preview,
     },
   });
