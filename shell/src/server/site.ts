@@ -135,12 +135,19 @@ async function readBody(
   }
 }
 
-/** Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's purge by tag takes it. */
+/**
+ * Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's
+ * purge by tag takes it, with the tags in `Xkey-Purge` too, as the project's Varnish takes them.
+ */
 async function purgeCdn({ url, authorization }: { url: string; authorization: string | undefined }, tags: string[]) {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Xkey-Purge': tags.join(' '),
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
       body: JSON.stringify({ tags }),
       signal: AbortSignal.timeout(5_000),
     });
