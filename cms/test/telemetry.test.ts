@@ -2,7 +2,6 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { logFormat } from '../src/lib/log-format';
 import { rejectionReason } from '../src/lib/metrics';
 import { author } from './support/author';
 import { TEST_ENV } from './support/global-setup';
@@ -110,16 +109,6 @@ describe("the CMS's metrics", () => {
       'rate_limit',
       'server_error',
     ]);
-  });
-});
-
-describe("the CMS's log format", () => {
-  it('is JSON lines unless in development, and what LOG_FORMAT says when set', () => {
-    expect(logFormat({ NODE_ENV: 'production' })).toBe('json');
-    expect(logFormat({ NODE_ENV: 'development' })).toBe('readable');
-    expect(logFormat({})).toBe('readable');
-    expect(logFormat({ NODE_ENV: 'production', LOG_FORMAT: 'readable' })).toBe('readable');
-    expect(logFormat({ NODE_ENV: 'development', LOG_FORMAT: 'json' })).toBe('json');
   });
 });
 
