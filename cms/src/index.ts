@@ -7,6 +7,7 @@ import {
 } from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { serveMetrics } from './lib/metrics';
+import { stopTracing } from './lib/tracing';
 import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
 import {
@@ -68,9 +69,10 @@ export default {
     });
   },
 
-  destroy() {
+  async destroy() {
     changeReports?.stop();
     notifier?.stop();
     metricsServer?.close();
+    await stopTracing();
   },
 };

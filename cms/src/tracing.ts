@@ -1,40 +1,5 @@
 // Loaded with `node --require` before Strapi (README, "The CMS's traces"): the http and knex
-// modules are instrumented only if the SDK starts before they are first required. Without
-// OTEL_EXPORTER_OTLP_ENDPOINT nothing starts, so nothing is exported and nothing slows.
-import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { KnexInstrumentation } from '@opentelemetry/instrumentation-knex';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-
-export const SERVICE_NAME = 'blog-cms';
-
-/** The OTLP exporter for OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf when unset, as the spec says). */
-export function traceExporterFor(protocol: string | undefined) {
-  const chosen = protocol || 'http/protobuf';
-  if (chosen === 'http/json') return new JsonTraceExporter();
-  if (chosen === 'http/protobuf') return new ProtobufTraceExporter();
-  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${chosen} is not supported by the CMS: use http/protobuf or http/json.`);
-}
-
-export function startTracing(env: NodeJS.ProcessEnv): NodeSDK | undefined {
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
-  // The CMS's metrics are Prometheus's (src/lib/metrics.ts) and its logs winston's: traces only.
-  env.OTEL_METRICS_EXPORTER ??= 'none';
-  env.OTEL_LOGS_EXPORTER ??= 'none';
-  const sdk = new NodeSDK({
-    serviceName: SERVICE_NAME,
-    traceExporter: traceExporterFor(env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL),
-    instrumentations: [
-      // Health checks would be most of the spans and say nothing.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === '/_health' }),
-      new KnexInstrumentation(),
-    ],
-  });
-  sdk.start();
-  // Spans still in the batch go out before the process ends.
-  process.once('beforeExit', () => void sdk.shutdown());
-  return sdk;
-}
+// modules are instrumented only if the SDK starts before they are first required.
+import { startTracing } from './lib/tracing';
 
 startTracing(process.env);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rejectionReason } from '../src/lib/metrics';
+import { traceExporterFor } from '../src/lib/tracing';
 import { author } from './support/author';
 import { TEST_ENV } from './support/global-setup';
 import { newVisitor, request } from './support/http';
@@ -112,6 +113,14 @@ describe("the CMS's metrics", () => {
   });
 });
 
+describe("the CMS's trace exporter", () => {
+  it('speaks the OTLP protocol OTEL_EXPORTER_OTLP_PROTOCOL names, http/protobuf by default', () => {
+    expect(traceExporterFor('http/json').constructor).not.toBe(traceExporterFor('http/protobuf').constructor);
+    expect(traceExporterFor(undefined).constructor).toBe(traceExporterFor('http/protobuf').constructor);
+    expect(() => traceExporterFor('grpc')).toThrow(/use http\/protobuf or http\/json/);
+  });
+});
+
 interface OtlpSpan {
   traceId: string;
   spanId: string;
@@ -162,7 +171,8 @@ describe("the CMS's traces and log lines (a CMS exporting to a receiver, logging
       env: {
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_BSP_SCHEDULE_DELAY: '100',
+        // Longer than the test: its spans reach the receiver only as the CMS shuts down.
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
         LOG_FORMAT: 'json',
       },
     });
@@ -173,20 +183,19 @@ describe("the CMS's traces and log lines (a CMS exporting to a receiver, logging
     receiver?.close();
   });
 
-  it("continue the caller's trace: the server span is the caller's child, the database queries below it", async () => {
+  it("continue the caller's trace: the server span is the caller's child, the database queries below it; sent at shutdown", async () => {
     const traceId = randomBytes(16).toString('hex');
     const callerSpanId = randomBytes(8).toString('hex');
     const answer = await fetch(`${cms.url}/api/article-summaries?pageSize=5`, {
       headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
     });
     expect(answer.status).toBe(200);
+    // Read whole: the server span ends once the answer is sent.
+    await answer.text();
 
-    const ofTrace = () => receiver.spans.filter((span) => span.traceId === traceId);
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !ofTrace().some(({ scope }) => scope.includes('knex'))) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const spans = ofTrace();
+    // Stopped (SIGTERM, as a deployment stops it): the spans still in the batch are sent on the way out.
+    await cms.stop();
+    const spans = receiver.spans.filter((span) => span.traceId === traceId);
     expect(new Set(spans.map(({ service }) => service))).toEqual(new Set(['blog-cms']));
     const server = spans.find(({ parentSpanId }) => parentSpanId === callerSpanId);
     expect(server).toEqual(expect.objectContaining({ kind: 2 })); // SPAN_KIND_SERVER
