@@ -29,7 +29,8 @@ export function startTracing(env: NodeJS.ProcessEnv): void {
     instrumentations: [
       // Health checks would be most of the spans and say nothing.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === '/_health' }),
-      new KnexInstrumentation(),
+      // Queries within a request only: the schema sync and the seed at start are not a trace.
+      new KnexInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
