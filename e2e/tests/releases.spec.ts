@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { startRedis, type RedisServer } from '../support/redis';
 import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -344,5 +345,59 @@ test.describe('releasing a section', () => {
     await open.page.waitForTimeout(1_000);
     expect(loads).toBe(1);
     await open.context.close();
+  });
+});
+
+test.describe('past one machine: the registry in Redis', () => {
+  test.describe.configure({ mode: 'serial' });
+  let redis: RedisServer;
+  let site: ReleasedSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    redis = await startRedis();
+    site = await releasedSite(redis.url);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    await redis?.stop();
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const servedBy = async (server: { url: string }) =>
+    ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, string>).mf_pages;
+
+  test('two render servers on one Redis both serve a release within a second of the command; a corrupt registry leaves them as they were', async () => {
+    const servers = [site.server, await site.another()];
+    // The registry and its history are in Redis, not in the store's folder.
+    expect(fs.existsSync(path.join(site.store, 'registry.json'))).toBe(false);
+    expect(JSON.parse(redis.cli('GET', 'blog:releases:registry'))).toMatchObject({ revision: 4 });
+
+    const run = await site.run('release', 'mf-pages', '--from', respun('redis'));
+    expect(run.code, run.stderr).toBe(0);
+    const returned = Date.now();
+    const [, id, manifest] = /mf_pages (\S+) is live \(was \S+\): (\S+)/.exec(run.stdout) ?? [];
+    await Promise.all(
+      servers.map((server) => expect.poll(() => servedBy(server), { timeout: 1_000, intervals: [20] }).toBe(manifest)),
+    );
+    test
+      .info()
+      .annotations.push({
+        type: 'switch',
+        description: `both served it ${Date.now() - returned} ms after the command`,
+      });
+    const history = await site.run('releases', 'mf-pages', '--json');
+    expect((JSON.parse(history.stdout) as { to: string; live: string }[]).pop()).toMatchObject({ to: id, live: id });
+
+    // A registry edited into invalid JSON: the command refuses in one line, the servers keep the last one they read.
+    redis.cli('SET', 'blog:releases:registry', '{"revision": 1, ');
+    redis.cli('PUBLISH', 'blog:releases:switched', '0');
+    const refused = await site.run('release', 'mf-pages', '--rollback');
+    expect(refusal(refused)).toEqual({ failed: true, lines: 1 });
+    expect(refused.stderr).toContain('the registry in Redis (blog:releases:registry) cannot be read');
+    for (const server of servers) {
+      expect(await servedBy(server)).toBe(manifest);
+      expect((await fetch(`${server.url}/About`)).status).toBe(200);
+    }
   });
 });

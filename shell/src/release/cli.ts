@@ -10,8 +10,9 @@ import {
   type ReleaseManifest,
   type Switch,
 } from '../server/releases';
+import { RedisRegistry } from '../server/redis-registry';
 import { checkRelease } from './check';
-import { ReleaseStore } from './store';
+import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
 
 // `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
 // first): README, "Releasing a section". Every refusal is one line on stderr and a non-zero exit.
@@ -98,8 +99,14 @@ function pruned(store: ReleaseStore, container: string, live: string) {
 }
 
 /** Makes `id` live for `container` once it passes the check; what was live before, and the line that says so. */
-async function goLive(store: ReleaseStore, container: string, id: string, action: Switch['action']) {
-  const read = store.registry();
+async function goLive(
+  store: ReleaseStore,
+  registry: LiveRegistry,
+  container: string,
+  id: string,
+  action: Switch['action'],
+) {
+  const read = await registry.registry();
   const from = read.live[container]?.release ?? null;
   if (from === id) return `${container} ${id} is already live: nothing changed`;
   const site = store.site();
@@ -110,42 +117,42 @@ async function goLive(store: ReleaseStore, container: string, id: string, action
   const reason = await checkRelease(container, manifest, site, live);
   const entry = { at: now(), section: container, action, from, to: id };
   if (reason) {
-    store.record({ ...entry, check: reason, live: from });
+    await registry.record({ ...entry, check: reason, live: from });
     throw new Refusal(`${container} ${id} refused, ${from ?? 'nothing'} stays live: ${reason}`);
   }
   try {
-    await store.switch(read, container, { release: id, manifest });
+    await registry.switch(read, container, { release: id, manifest });
   } catch (error) {
     if (error instanceof SwitchConflict) throw new Refusal(error.message, RETRY);
     throw error;
   }
-  store.record({ ...entry, check: 'passed', live: id });
+  await registry.record({ ...entry, check: 'passed', live: id });
   return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${pruned(store, container, id)}`;
 }
 
-async function release(store: ReleaseStore, args: Args) {
+async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) {
   const container = containerOf(args.positional[0]);
   const rollback = args.flags.get('rollback');
   if (rollback !== undefined) {
-    const current = store.registry().live[container]?.release;
-    const id = rollback === true ? previousRelease(store.history(), container, current) : rollback;
+    const current = (await registry.registry()).live[container]?.release;
+    const id = rollback === true ? previousRelease(await registry.history(), container, current) : rollback;
     if (!id) throw new Refusal(`${container} has no release before ${current ?? 'none'} to roll back to`);
     if (!store.has(container, id)) throw new Refusal(`${container} has no release ${id}`);
-    console.log(await goLive(store, container, id, 'rollback'));
+    console.log(await goLive(store, registry, container, id, 'rollback'));
     return;
   }
   const from = args.flags.get('from');
   if (typeof from !== 'string') throw new Refusal('name the built folder: --from <folder>');
   const manifest = builtFolder(path.resolve(from));
   // Read first: a registry that cannot be read stops the command before anything is published.
-  store.registry();
+  await registry.registry();
   const { id, created } = store.publish(
     container,
     path.resolve(from),
     manifest.metaData?.buildInfo?.buildVersion ?? '0',
   );
   console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.dir}`);
-  console.log(await goLive(store, container, id, 'release'));
+  console.log(await goLive(store, registry, container, id, 'release'));
 }
 
 /**
@@ -153,17 +160,17 @@ async function release(store: ReleaseStore, args: Args) {
  * already where this run serves it. No site runs yet to check it on: `npm start` runs the
  * checkout's builds, as it did before releases (a first start makes them the first releases).
  */
-async function first(store: ReleaseStore, builds: (app: string) => string) {
+async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: string) => string) {
   for (const [container, app] of Object.entries(sectionApps)) {
     const folder = builds(app.package);
     const manifest = builtFolder(folder);
     const { id } = store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
-    const read = store.registry();
+    const read = await registry.registry();
     const manifestUrl = `${store.site().origins[container]}/releases/${id}/mf-manifest.json`;
     const from = read.live[container];
     if (from?.release === id && from.manifest === manifestUrl) continue;
-    await store.switch(read, container, { release: id, manifest: manifestUrl });
-    store.record({
+    await registry.switch(read, container, { release: id, manifest: manifestUrl });
+    await registry.record({
       at: now(),
       section: container,
       action: 'start',
@@ -176,28 +183,33 @@ async function first(store: ReleaseStore, builds: (app: string) => string) {
   }
 }
 
-function history(store: ReleaseStore, args: Args) {
+async function history(registry: LiveRegistry, args: Args) {
   const section = args.positional[0] === undefined ? undefined : containerOf(args.positional[0]);
-  const entries = store.history().filter((entry) => !section || entry.section === section);
-  const registry = store.registry();
+  const entries = (await registry.history()).filter((entry) => !section || entry.section === section);
+  const live = await registry.registry();
   if (args.flags.has('json')) console.log(JSON.stringify(entries, null, 2));
-  else
-    console.log(
-      historyTable(entries, { ...registry, live: section ? { [section]: registry.live[section] } : registry.live }),
-    );
+  else console.log(historyTable(entries, { ...live, live: section ? { [section]: live.live[section] } : live.live }));
 }
 
 async function main(argv: string[]) {
   const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.resolve(__dirname, '../../../.releases'));
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  if (command === 'release') return release(store, args);
-  if (command === 'releases') return history(store, args);
-  if (command === 'first') {
-    // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
-    const builds = args.flags.get('builds');
-    const root = path.resolve(__dirname, '../../..');
-    return first(store, (app) => (typeof builds === 'string' ? path.join(builds, app) : path.join(root, app, 'dist')));
+  // Past one machine the registry and its history are in the Redis the render servers share.
+  const registry = process.env.BLOG_CACHE_URL ? new RedisRegistry(process.env.BLOG_CACHE_URL) : fileRegistry(store);
+  try {
+    if (command === 'release') return await release(store, registry, args);
+    if (command === 'releases') return await history(registry, args);
+    if (command === 'first') {
+      // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
+      const builds = args.flags.get('builds');
+      const root = path.resolve(__dirname, '../../..');
+      return await first(store, registry, (app) =>
+        typeof builds === 'string' ? path.join(builds, app) : path.join(root, app, 'dist'),
+      );
+    }
+  } finally {
+    await registry.close();
   }
   throw new Refusal('usage: release <section> [--from <folder>] [--rollback [<id>]] | releases [<section>] [--json]');
 }

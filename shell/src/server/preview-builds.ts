@@ -1,17 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { remotesOf } from './releases';
 import type { SectionOverrides } from './section-preview';
 
 export interface PreviewBuildsOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
   entry: string;
-  /** Where the sections are deployed: each server loads these, but for the builds it was started for. */
-  remotesFile: string;
+  /** Where the sections are deployed, by container: each server loads these, but for the builds it was started for. */
+  deployed: () => Record<string, string>;
   /** The most servers kept at once; the least recently used is stopped first. */
   max: number;
   /** The render server's own settings, which each one shares. */
@@ -99,10 +97,9 @@ export class PreviewBuilds {
   }
 
   private async start(overrides: SectionOverrides): Promise<PreviewServer> {
-    const deployed = remotesOf(await readFile(this.options.remotesFile, 'utf8'));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
-    writeFileSync(remotesFile, JSON.stringify({ ...deployed, ...overrides }));
+    writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...overrides }));
     const port = await freePort();
     const child = spawn(process.execPath, [this.options.entry], {
       env: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
@@ -110,6 +110,35 @@ const unreachable = (manifestUrl: string): Deployment => ({
   scripts: new Map(),
 });
 
+/** Where a render server reads what is deployed: each section's `mf-manifest.json`, by its container. */
+export interface DeployedSections {
+  /** Throws when it cannot be read: the sections stay as they are. */
+  read(): Promise<Record<string, string>>;
+  /** Calls `changed` whenever what is deployed may have changed; what it returns stops following. */
+  follow(changed: () => void): () => void;
+}
+
+/** A `remotes.json`, or the release registry's file, which a release switches by rename: followed by watching its folder. */
+export function fileSections(file: string): DeployedSections {
+  return {
+    async read() {
+      try {
+        return remotesOf(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new Error(`${file}: ${(error as Error).message}`);
+      }
+    },
+    follow(changed) {
+      const { dir, base } = path.parse(file);
+      const watcher = watch(dir, (_, name) => name === base && changed());
+      watcher.unref();
+      // A folder removed under it ends the watch, not the server: the periodic check goes on.
+      watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
+      return () => watcher.close();
+    },
+  };
+}
+
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([
     promise,
@@ -127,13 +156,13 @@ export class ServerSections {
   private deployments = new Map<string, Deployment>();
   private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
   private timer: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
+  private unfollow: (() => void) | undefined;
   private checking: Promise<void> | undefined;
   private again: Promise<void> | undefined;
   private switched: ((container: string) => void)[] = [];
 
   constructor(
-    private readonly remotesFile: string,
+    private readonly deployed: DeployedSections,
     private readonly timeoutMs: number,
   ) {}
 
@@ -142,17 +171,13 @@ export class ServerSections {
     const failed = (error: unknown) => console.error(`Checking the sections failed: ${(error as Error).message}`);
     this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
     this.timer.unref();
-    // A release switches the registry by rename: followed at once, not at the next check.
-    const { dir, base } = path.parse(this.remotesFile);
-    this.watcher = watch(dir, (_, file) => file === base && void this.revalidate().catch(failed));
-    this.watcher.unref();
-    // A folder removed under it ends the watch, not the server: the periodic check goes on.
-    this.watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
+    // A release is followed at once, not at the next check.
+    this.unfollow = this.deployed.follow(() => void this.revalidate().catch(failed));
   }
 
   stop(): void {
     clearInterval(this.timer);
-    this.watcher?.close();
+    this.unfollow?.();
   }
 
   /**
@@ -192,9 +217,9 @@ export class ServerSections {
   private async check(): Promise<void> {
     let manifests: Record<string, string>;
     try {
-      manifests = remotesOf(await readFile(this.remotesFile, 'utf8'));
+      manifests = await this.deployed.read();
     } catch (error) {
-      throw new Error(`${this.remotesFile} cannot be read, the sections stay as they are: ${(error as Error).message}`);
+      throw new Error(`What is deployed cannot be read, the sections stay as they are: ${(error as Error).message}`);
     }
     await Promise.all(
       Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
