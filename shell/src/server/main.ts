@@ -70,6 +70,17 @@ const previewBuilds =
       })
     : undefined;
 
+// A section's canary runs in render servers of its own, started when its first visitor comes.
+const canaryBuilds = options.previewSections
+  ? undefined
+  : new PreviewBuilds({
+      entry: path.join(dist, 'server', 'index.js'),
+      deployed: () => sections.manifests(),
+      max: options.previewMaxBuilds,
+      env: process.env,
+      serves: 'canary',
+    });
+
 async function start() {
   await sections.start(options.revalidateMs);
   const server = http.createServer(
@@ -77,6 +88,7 @@ async function start() {
       template,
       previewTemplate,
       previewBuilds,
+      canaryBuilds,
       sections,
       cache,
       mediaFromCms: media.mediaFromCms,
@@ -97,6 +109,7 @@ async function start() {
   const stop = () => {
     sections.stop();
     previewBuilds?.close();
+    canaryBuilds?.close();
     server.close();
     status?.close();
     void store.close();

@@ -1,6 +1,14 @@
 import Redis from 'ioredis';
 import type { DeployedSections } from './sections';
-import { EMPTY_REGISTRY, parseHistory, parseRegistry, switched, type Registry, type Switch } from './releases';
+import {
+  EMPTY_REGISTRY,
+  deployedBy,
+  parseHistory,
+  parseRegistry,
+  switched,
+  type Registry,
+  type Switch,
+} from './releases';
 
 // The registry of what is live, in Redis (`BLOG_CACHE_URL`) where render servers on several
 // machines share one (README, "Past one machine"). The registry is one key, written whole by a
@@ -13,9 +21,9 @@ export const HISTORY_KEY = 'blog:releases:history';
 /** Published with the new revision at every switch. */
 export const SWITCHED_CHANNEL = 'blog:releases:switched';
 
-/** A connection that fails a command rather than queue it while Redis is away (the failure is the command's to report). */
-function registryConnection(url: string) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, lazyConnect: true });
+/** A connection that fails a command rather than wait for Redis long (the failure is the command's to report); opened by its first command. */
+function registryConnection(url: string, lazyConnect = true) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, lazyConnect });
   redis.on('error', () => undefined);
   return redis;
 }
@@ -80,9 +88,10 @@ export class RedisRegistry {
     return parseHistory((await this.redis.lrange(HISTORY_KEY, 0, -1)).join('\n'));
   }
 
-  async close(): Promise<void> {
-    if (this.redis.status === 'ready') await this.redis.quit();
-    else this.redis.disconnect();
+  close(): Promise<void> {
+    // Every write was answered before: nothing is left to wait for.
+    this.redis.disconnect();
+    return Promise.resolve();
   }
 
   private async connected() {
@@ -94,24 +103,36 @@ export class RedisRegistry {
  * Where a render server reads what is deployed when it shares a Redis: the registry there once a
  * release has written one, else `fallback` (a `remotes.json`, as before releases). A switch's
  * notice is followed at once, and so is a reconnection (a notice may have been missed meanwhile).
- * A registry that cannot be read, or a Redis away, throws: the sections stay as they are.
+ * Once the registry was read, one that cannot be read (corrupt, or Redis away) throws: the
+ * sections stay as they are. Before, `fallback` is read instead, so that a render server starting
+ * while Redis is away starts (its page cache answers nothing meanwhile, as before releases).
  */
 export function redisRegistrySections(url: string, fallback: DeployedSections): DeployedSections {
   const redis = registryConnection(url);
-  const subscriber = registryConnection(url);
+  let registryRead = false;
   return {
     async read() {
-      if (redis.status === 'wait') await redis.connect();
-      const registry = await readRedisRegistry(redis);
-      if (registry === EMPTY_REGISTRY) return fallback.read();
-      return Object.fromEntries(Object.entries(registry.live).map(([section, { manifest }]) => [section, manifest]));
+      try {
+        const registry = await readRedisRegistry(redis);
+        registryRead ||= registry !== EMPTY_REGISTRY;
+        return registry === EMPTY_REGISTRY ? fallback.read() : deployedBy(registry);
+      } catch (error) {
+        if (registryRead) throw error;
+        console.error(`The registry in Redis cannot be read (${(error as Error).message}): the file is read meanwhile`);
+        return fallback.read();
+      }
     },
     follow(changed) {
       const stopFallback = fallback.follow(changed);
+      // Connected now, so that its first `ready` is heard; it reconnects on its own whenever Redis comes back.
+      const subscriber = registryConnection(url, false);
       subscriber.on('message', changed);
-      subscriber.on('ready', changed);
-      void subscriber.subscribe(SWITCHED_CHANNEL).catch((error: Error) => {
-        console.error(`The release notices at ${url} cannot be heard (${error.message}): the periodic check goes on`);
+      // Subscribed at every connection, the first included; what was switched meanwhile is read at once.
+      subscriber.on('ready', () => {
+        subscriber.subscribe(SWITCHED_CHANNEL).catch((error: Error) => {
+          console.error(`The release notices at ${url} cannot be heard (${error.message}): the periodic check goes on`);
+        });
+        changed();
       });
       return () => {
         stopFallback();

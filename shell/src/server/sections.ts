@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
-import { remotesOf, serverEntryOf } from './releases';
+import { deployedOf, serverEntryOf, type Canary, type Deployed } from './releases';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -110,10 +110,10 @@ const unreachable = (manifestUrl: string): Deployment => ({
   scripts: new Map(),
 });
 
-/** Where a render server reads what is deployed: each section's `mf-manifest.json`, by its container. */
+/** Where a render server reads what is deployed: each section's `mf-manifest.json`, by its container, and the canaries. */
 export interface DeployedSections {
   /** Throws when it cannot be read: the sections stay as they are. */
-  read(): Promise<Record<string, string>>;
+  read(): Promise<Deployed>;
   /** Calls `changed` whenever what is deployed may have changed; what it returns stops following. */
   follow(changed: () => void): () => void;
 }
@@ -123,7 +123,7 @@ export function fileSections(file: string): DeployedSections {
   return {
     async read() {
       try {
-        return remotesOf(await readFile(file, 'utf8'));
+        return deployedOf(await readFile(file, 'utf8'));
       } catch (error) {
         throw new Error(`${file}: ${(error as Error).message}`);
       }
@@ -160,6 +160,7 @@ export class ServerSections {
   private checking: Promise<void> | undefined;
   private again: Promise<void> | undefined;
   private switched: ((container: string) => void)[] = [];
+  private running: Record<string, Canary> = {};
 
   constructor(
     private readonly deployed: DeployedSections,
@@ -205,6 +206,11 @@ export class ServerSections {
     return Object.fromEntries([...this.deployments].map(([container, { manifestUrl }]) => [container, manifestUrl]));
   }
 
+  /** The canaries the registry names now, by container. */
+  canaries(): Record<string, Canary> {
+    return this.running;
+  }
+
   /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
   onSwitch(listener: (container: string) => void): void {
     this.switched.push(listener);
@@ -215,14 +221,16 @@ export class ServerSections {
   }
 
   private async check(): Promise<void> {
-    let manifests: Record<string, string>;
+    let deployed: Deployed;
     try {
-      manifests = await this.deployed.read();
+      deployed = await this.deployed.read();
     } catch (error) {
       throw new Error(`What is deployed cannot be read, the sections stay as they are: ${(error as Error).message}`);
     }
+    // Rendered by render servers of their own (`canary.ts`): this one only says who gets them.
+    this.running = deployed.canaries;
     await Promise.all(
-      Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
+      Object.entries(deployed.manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );
   }
 
