@@ -36,7 +36,7 @@ beforeAll(async () => {
   direct = new Redis(redis.url);
 });
 afterAll(async () => {
-  direct.disconnect();
+  await direct.quit();
   await redis.stop();
 });
 beforeEach(async () => {

@@ -88,10 +88,10 @@ export class RedisRegistry {
     return parseHistory((await this.redis.lrange(HISTORY_KEY, 0, -1)).join('\n'));
   }
 
-  close(): Promise<void> {
-    // Every write was answered before: nothing is left to wait for.
-    this.redis.disconnect();
-    return Promise.resolve();
+  async close(): Promise<void> {
+    // Closed by Redis once it has answered every command; a connection never made has nothing to close.
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
   }
 
   private async connected() {
