@@ -86,10 +86,10 @@ test.describe('Varnish in front of the render server', () => {
     }
   });
 
-  test('passes a preview, and any request with a preview cookie, straight through', async ({ request }) => {
+  test('passes a preview, and any request with a preview or canary cookie, straight through', async ({ request }) => {
     await request.get(`${varnish.url}/About`);
     expect(await varnishCache(request, `${varnish.url}/About`)).toBe('HIT');
-    for (const cookie of ['blog_preview=draft.1.x', 'theme=dark; blog_sections=abc']) {
+    for (const cookie of ['blog_preview=draft.1.x', 'theme=dark; blog_sections=abc', 'blog_canary_mf_articles=x:out']) {
       expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: cookie })).toBe('PASS');
       expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: cookie })).toBe('PASS');
     }

@@ -44,8 +44,10 @@ sub vcl_recv {
         set req.http.X-Purged = xkey.purge(req.http.Xkey-Purge);
         return (synth(200, "Purged " + req.http.X-Purged));
     }
-    # Drafts and a section's next build are one visitor's: never kept, never served from here.
-    if (req.url ~ "^/preview(/|\?|$)" || req.http.Cookie ~ "(^|;\s*)(blog_preview|blog_sections)=") {
+    # Drafts, a section's next build and a canary's visitors are one visitor's: never kept, never
+    # served from here. (A new visitor during a canary is answered its cookie, which builtin VCL
+    # never keeps either.)
+    if (req.url ~ "^/preview(/|\?|$)" || req.http.Cookie ~ "(^|;\s*)(blog_preview|blog_sections|blog_canary_[a-z_]+)=") {
         return (pass);
     }
     # Other cookies change no page: dropped, so that they do not make every page pass.
