@@ -115,6 +115,9 @@ export class PreviewBuilds {
         BLOG_CACHE_MAX_MB: '1',
         REVALIDATE_SECRET: '',
         BLOG_PURGE_URL: '',
+        // The port of the server that started it is its own.
+        BLOG_METRICS_PORT: '',
+        BLOG_STATUS_PORT: '',
       },
       // Its channel closes when this server ends, and it ends with it.
       stdio: ['ignore', this.options.logs ?? 'inherit', this.options.logs ?? 'inherit', 'ipc'],
