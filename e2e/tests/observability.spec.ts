@@ -91,7 +91,7 @@ test.describe('The render server, to its operator', () => {
         route: '/About',
         status: 200,
         cache: 'miss',
-        req_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        req_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-z]+$/),
         duration_ms: expect.any(Number),
       });
       // The section that cannot be reached: its error and stack on one line.

@@ -33,17 +33,19 @@ export function observe(req: IncomingMessage, res: ServerResponse, id: string, r
   const exchange: Exchange = { id, route };
   exchanges.set(req, exchange);
   res.once('close', () => {
+    const { span } = exchange;
     const seconds = (performance.now() - started) / 1000;
     // A visitor who left before the answer was sent got none: not a status the server gave.
     const status = res.writableFinished ? res.statusCode : 499;
     requestDuration.observe({ method: req.method, route: exchange.route, status }, seconds);
-    const { span } = exchange;
     if (span) {
       span.updateName(`${req.method} ${exchange.route}`);
       span.setAttributes({ 'http.route': exchange.route, 'http.response.status_code': status });
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     }
+    // Nothing made for a line that is not written.
+    if (!log.isLevelEnabled('info')) return;
     log.info(
       {
         req_id: id,

@@ -4,7 +4,6 @@ import pretty from 'pino-pretty';
 /**
  * The render server's log: one JSON line per event (`LOG_FORMAT=json`, the default), an error's
  * stack a field of its line; `LOG_FORMAT=pretty` (what `npm start` sets) prints each on a readable line.
- * Written as it happens: a line logged just before the process ends is not lost.
  */
 export function logger(env: NodeJS.ProcessEnv): pino.Logger {
   const options: pino.LoggerOptions = {
@@ -24,7 +23,17 @@ export function logger(env: NodeJS.ProcessEnv): pino.Logger {
           ignore: 'pid,hostname,service,err',
         }),
       )
-    : pino(options, pino.destination({ sync: true }));
+    : pino(options, gathered());
+}
+
+/**
+ * Standard output, its lines gathered into writes of 16 KB or a second's worth: a write of its own
+ * for each request's line would cost as much as the answer. What is held is written at exit.
+ */
+function gathered() {
+  const destination = pino.destination({ sync: true, minLength: 16 * 1024 - 1 });
+  setInterval(() => destination.flush(), 1000).unref();
+  return destination;
 }
 
 export const log = logger(process.env);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ROOT_CONTEXT, SpanKind, context as traceContext, propagation, trace } from '@opentelemetry/api';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import { clientOf, type Counters } from './counters';
 import type { DocumentTemplate } from './document';
 import { exchangeOf, observe, type Exchange } from './exchange';
@@ -14,7 +14,7 @@ import type { PageContext } from './render';
 import { isHost, plain, requestTarget, targetUrl, type Target } from './request';
 import { REVALIDATE_PATH } from './routes/revalidate';
 import type { TileCache } from './tiles';
-import { tracer } from './tracing';
+import { isTracing, tracer } from './tracing';
 
 export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs' | 'preview'> {
   cache: PageCache;
@@ -47,6 +47,9 @@ export interface Site {
 /** A route module: adds its routes to the site. */
 export type Routes = (site: Site) => void;
 
+const PROCESS_ID = randomUUID().slice(0, 8);
+let requests = 0;
+
 // Each request's address as checked, kept from before routing (`rewriteUrl`) for its hooks and handler.
 const targets = new WeakMap<IncomingMessage, Target>();
 
@@ -70,10 +73,11 @@ function clientError(error: NodeJS.ErrnoException, socket: Socket) {
  */
 export function site(options: ServerOptions, context: SiteContext, modules: Routes[]) {
   const app = Fastify({
-    loggerInstance: log,
-    // One line per request is written when it ends (`exchange.ts`), with what the route did.
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    // No logger of Fastify's: one line per request is written when it ends (`exchange.ts`), with
+    // what the route did, and a child logger made for each request would cost more than the line.
+    logger: false,
+    // Unique across processes, at the cost of a counter: this process's random part, then its count.
+    genReqId: () => `${PROCESS_ID}-${(requests += 1).toString(36)}`,
     exposeHeadRoutes: false,
     // A public site's bounds: all of a request within 30 s, idle connections closed after 5.
     requestTimeout: 30_000,
@@ -133,15 +137,21 @@ export function site(options: ServerOptions, context: SiteContext, modules: Rout
           reply.hijack();
           const { raw: req } = request;
           const target = targets.get(req) as Target;
+          const run = () => {
+            try {
+              return Promise.resolve(answer(req, reply.raw, target)).catch((error: unknown) =>
+                fail(req, reply.raw, error),
+              );
+            } catch (error) {
+              fail(req, reply.raw, error);
+            }
+          };
+          if (!isTracing()) return void run();
           // The request's span, a child of the caller's (`traceparent`); ended with the answer (`exchange.ts`).
           const caller = propagation.extract(ROOT_CONTEXT, req.headers);
           const span = tracer.startSpan(`${req.method} ${url}`, { kind: SpanKind.SERVER }, caller);
           exchangeOf(req).span = span;
-          void traceContext.with(trace.setSpan(caller, span), () =>
-            Promise.resolve()
-              .then(() => answer(req, reply.raw, target))
-              .catch((error: unknown) => fail(req, reply.raw, error)),
-          );
+          void traceContext.with(trace.setSpan(caller, span), run);
         },
       });
     },

@@ -3,6 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { startSpans } from './tracing';
 
 /** The name the render server's spans carry (the CMS's is `blog-cms`). */
 export const SERVICE_NAME = 'blog-render-server';
@@ -36,5 +37,6 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<() => Promis
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
+  startSpans();
   return () => provider.shutdown();
 }

@@ -1,10 +1,32 @@
-import { SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  INVALID_SPAN_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  propagation,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 
 /**
- * The render server's spans. Without `OTEL_EXPORTER_OTLP_ENDPOINT` no SDK is loaded (`tracing-sdk.ts`):
- * this API's tracer is then a no-op, and every span below costs next to nothing.
+ * The render server's spans. Without `OTEL_EXPORTER_OTLP_ENDPOINT` no SDK is loaded (`tracing-sdk.ts`)
+ * and no span is even started: the API's no-op spans and contexts would still cost each request.
  */
 export const tracer = trace.getTracer('blog-render-server');
+
+let tracing = false;
+
+/** Spans are started from now on (the SDK is registered). */
+export function startSpans() {
+  tracing = true;
+}
+
+/** Whether spans are started. */
+export const isTracing = () => tracing;
+
+/** What the work of an untraced request is given for its span. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Whether spans are exported: the standard variables name where to. */
 export const tracingAsked = (env: NodeJS.ProcessEnv) =>
@@ -17,6 +39,7 @@ export function inSpan<T>(
   work: (span: Span) => Promise<T>,
   kind: SpanKind = SpanKind.INTERNAL,
 ): Promise<T> {
+  if (!tracing) return work(NO_SPAN);
   return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await work(span);
@@ -33,6 +56,7 @@ export function inSpan<T>(
 /** The headers that carry the current span's context (W3C `traceparent`) to another server. */
 export function traceHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
+  if (!tracing) return headers;
   propagation.inject(context.active(), headers);
   return headers;
 }

@@ -70,18 +70,22 @@ export function pageCachePath({ options, context, pageContext, clientOf }: Site)
       return;
     }
     const visitor = visitorOf(res);
+    // Timed only when rendered: a kept page's answer carries no cost of it.
     const timed: Render = (signal) =>
-      inSpan('render', { 'blog.page': address }, async () => {
-        const started = performance.now();
-        const page = await render(signal);
-        timing.renderMs = performance.now() - started;
-        return page;
-      });
-    const lookup = inSpan('page cache', { 'blog.page': address }, async (span) => {
-      const answered = await withTiming(timing, () => cache.serve(key, timed, visitor, admission(req)));
-      span.setAttribute('blog.cache.outcome', answered.outcome);
-      return answered;
-    });
+      withTiming(timing, () =>
+        inSpan('render', { 'blog.page': address }, async () => {
+          const started = performance.now();
+          const page = await render(signal);
+          timing.renderMs = performance.now() - started;
+          return page;
+        }),
+      );
+    const lookup = inSpan('page cache', { 'blog.page': address }, (span) =>
+      cache.serve(key, timed, visitor, admission(req)).then((answered) => {
+        span.setAttribute('blog.cache.outcome', answered.outcome);
+        return answered;
+      }),
+    );
     const answer = await forVisitor(lookup, visitor).catch((error: unknown) => {
       if (!(error instanceof RenderRefused)) throw error;
       pageCacheRequests.inc({ outcome: 'refused' });
