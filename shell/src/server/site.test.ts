@@ -2,24 +2,34 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serverOptions } from './options';
+import { plain } from './request';
 import { healthRoutes } from './routes/health';
-import { site, type SiteContext } from './site';
+import { REVALIDATE_PATH } from './routes/revalidate';
+import { site, type Routes, type SiteContext } from './site';
 
 // The rules every request meets before any route sees it, in the one place that applies them.
-const app = site(serverOptions({}, '/nowhere'), {} as SiteContext, [healthRoutes]);
+// A stand-in for the reports' route: it says what reached it.
+const reports: Routes = ({ route }) =>
+  route(REVALIDATE_PATH, (req, res) => plain(res, 200, `reached, ${req.headers['content-type'] ?? 'untyped'}`), [
+    'POST',
+  ]);
+const app = site(serverOptions({}, '/nowhere'), {} as SiteContext, [healthRoutes, reports]);
 
 beforeAll(() => app.listen({ port: 0, host: '127.0.0.1' }));
 afterAll(() => app.close());
 
 /** The answer to `url` sent as it is written (fetch would normalize it first). */
-function ask(url: string, { method = 'GET', host }: { method?: string; host?: string } = {}) {
+function ask(url: string, { method = 'GET', host, type }: { method?: string; host?: string; type?: string } = {}) {
   const { port } = app.server.address() as AddressInfo;
   return new Promise<{ statusCode?: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request({ port, path: url, method, headers: host ? { host } : {} }, (answer) => {
-      let body = '';
-      answer.on('data', (chunk: Buffer) => (body += String(chunk)));
-      answer.on('end', () => resolve({ statusCode: answer.statusCode, headers: answer.headers, body }));
-    });
+    const request = http.request(
+      { port, path: url, method, headers: { ...(host ? { host } : {}), ...(type ? { 'content-type': type } : {}) } },
+      (answer) => {
+        let body = '';
+        answer.on('data', (chunk: Buffer) => (body += String(chunk)));
+        answer.on('end', () => resolve({ statusCode: answer.statusCode, headers: answer.headers, body }));
+      },
+    );
     request.on('error', reject).end();
   });
 }
@@ -49,5 +59,10 @@ describe('every request, before it is routed', () => {
       const answer = await ask(url, { method: 'PUT' });
       expect([url, answer.statusCode, answer.headers.allow]).toEqual([url, 405, 'GET, HEAD']);
     }
+  });
+
+  it('reaches the reports’ route as a POST whatever type it declares: the route reads the bytes', async () => {
+    const answer = await ask(REVALIDATE_PATH, { method: 'POST', type: ';;not a type' });
+    expect([answer.statusCode, answer.body]).toEqual([200, 'reached, untyped']);
   });
 });

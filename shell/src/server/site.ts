@@ -113,6 +113,8 @@ export function site(options: ServerOptions, context: SiteContext, modules: Rout
       res.setHeader('Allow', 'GET, HEAD');
       refuse(405, 'Method Not Allowed');
     }
+    // A report's body is read as bytes by its route: its declared type is not Fastify's to refuse (415).
+    else if (method === 'POST') delete req.headers['content-type'];
     done();
   });
 
