@@ -1,3 +1,4 @@
+import { setInterval } from 'node:timers';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 
