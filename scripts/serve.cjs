@@ -74,11 +74,13 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
  * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
  * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */
-async function serveRendered(dir, port, env = {}) {
+async function serveRendered(dir, port, env = {}, { onOutput } = {}) {
   const server = spawn(process.execPath, [path.join(dir, 'server', 'index.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its log goes to this process's output, or to `onOutput` (a test that reads it).
+    stdio: ['ignore', onOutput ? 'pipe' : 'inherit', 'inherit'],
   });
+  server.stdout?.on('data', (chunk) => onOutput(String(chunk)));
   const exited = new Promise((resolve) =>
     server.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
   );

@@ -141,6 +141,9 @@ function launchCms() {
   });
 }
 
+// The render server's metrics on a port of their own (9464 by default), plus the offset like every port here.
+const renderMetricsPort = portOf(Number(process.env.BLOG_METRICS_PORT || 9464));
+
 async function launchRenderServer() {
   const server = await serveRendered(path.join(root, shell.package, 'dist'), portOf(shell.port), {
     BLOG_SITE_URL: process.env.BLOG_SITE_URL || publicUrl,
@@ -155,6 +158,9 @@ async function launchRenderServer() {
     BLOG_CONFIG_FILE: configFile,
     REVALIDATE_SECRET: revalidateSecret,
     ...preview,
+    BLOG_METRICS_PORT: String(renderMetricsPort),
+    // One readable line an event in a terminal; LOG_FORMAT=json for a log collector.
+    LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
   });
   return { pid: server.pid, exited: server.exited, stop: () => server.close() };
 }
@@ -178,6 +184,7 @@ const cache = varnishPort ? supervise('Varnish', launchVarnish) : undefined;
 await cache?.started;
 console.log(`\nThe site: ${publicUrl} (the CMS: ${cmsUrl}/admin)`);
 if (cache) console.log(`Varnish answers there, in front of the render server at ${siteUrl}`);
+console.log(`The render server's metrics: http://localhost:${renderMetricsPort}/metrics`);
 console.log(
   `A section's next build, in your browser only: ${publicUrl}/preview/sections?secret=${preview.PREVIEW_SECRET}` +
     `&mf_pages=<its mf-manifest.json> (README, "Previewing a section's next build")\n`,

@@ -1,9 +1,9 @@
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { site } from './site';
 
-/** Changes the JSON the CMS answered to a GET of `url`; `undefined` keeps it as it is. */
-export type AnswerRewrite = (url: URL, body: unknown) => unknown;
+/** Changes the JSON the CMS answered to a GET of `url` (asked with `headers`); `undefined` keeps it as it is. */
+export type AnswerRewrite = (url: URL, body: unknown, headers: IncomingHttpHeaders) => unknown;
 
 export interface CmsProxy {
   url: string;
@@ -44,7 +44,7 @@ export async function startCmsProxy(rewrite: AnswerRewrite): Promise<CmsProxy> {
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
           const original: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          const changed = rewrite(url, original);
+          const changed = rewrite(url, original, req.headers);
           const body = Buffer.from(JSON.stringify(changed === undefined ? original : changed));
           const kept = Object.fromEntries(
             Object.entries(answer.headers).filter(([name]) => !BODY_HEADERS.includes(name)),

@@ -92,6 +92,8 @@ export default async function globalSetup() {
     BLOG_REVALIDATE_SECONDS: '1',
     BLOG_SITE_URL: appUrls.shell,
     REVALIDATE_SECRET: revalidateSecret,
+    // Its warnings and errors: a line a request would drown the run's output.
+    LOG_LEVEL: 'warn',
     ...preview,
   };
   servers.push(await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv));

@@ -16,6 +16,8 @@ export interface RenderServer {
   pid: number;
   /** Points `container` at the section deployed at `manifestUrl` (its `remotes.json`): the server picks it up within about a second. */
   setRemote(container: Container, manifestUrl: string): void;
+  /** The lines it logged (its standard output), where `logs` was asked for. */
+  logs(): string[];
   /** Stops it and deletes its folder. */
   close(): Promise<void>;
 }
@@ -29,6 +31,8 @@ export interface RenderServerOptions {
   port?: number;
   /** More of the render server's settings. */
   env?: Record<string, string>;
+  /** Whether its log is kept for the test (`logs()`) rather than printed. */
+  logs?: boolean;
 }
 
 /** An address nothing answers at: a port that was free a moment ago. */
@@ -77,6 +81,7 @@ export async function startRenderServer({
   remotes = {},
   port,
   env = {},
+  logs = false,
 }: RenderServerOptions = {}): Promise<RenderServer> {
   const source = process.env.SHELL_DIST;
   if (!source) throw new Error('SHELL_DIST is not set: the global setup serves the shell');
@@ -98,15 +103,23 @@ export async function startRenderServer({
   const serverPort = port ?? (await portForServer());
   taken.add(serverPort);
   let server: { pid: number; close(callback?: () => void): void };
+  let output = '';
   try {
-    server = await serve.serveRendered(dir, serverPort, {
-      BLOG_REVALIDATE_SECONDS: '1',
-      BLOG_SITE_URL: `http://localhost:${serverPort}`,
-      REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
-      // Every request of a test comes from one address: limits per client are tested where they are set.
-      ...NO_CLIENT_LIMITS,
-      ...env,
-    });
+    server = await serve.serveRendered(
+      dir,
+      serverPort,
+      {
+        BLOG_REVALIDATE_SECONDS: '1',
+        BLOG_SITE_URL: `http://localhost:${serverPort}`,
+        REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
+        // Every request of a test comes from one address: limits per client are tested where they are set.
+        ...NO_CLIENT_LIMITS,
+        // A line a request would drown the run's output: its warnings and errors only, unless the test reads them.
+        LOG_LEVEL: logs ? 'info' : 'warn',
+        ...env,
+      },
+      logs ? { onOutput: (chunk: string) => (output += chunk) } : {},
+    );
   } catch (error) {
     taken.delete(serverPort);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -115,6 +128,7 @@ export async function startRenderServer({
   return {
     url: `http://localhost:${serverPort}`,
     pid: server.pid,
+    logs: () => output.split('\n').filter(Boolean),
     setRemote(container, manifestUrl) {
       manifests[container] = manifestUrl;
       writeAtomically(remotesFile, JSON.stringify(manifests));

@@ -66,6 +66,8 @@ export interface ServerReads {
   failed(url: string): void;
   /** How the page reads `url` instead: a preview reads drafts, with credentials the browser never sees. */
   prepare?: (url: string) => { url: string; headers: Record<string, string> };
+  /** Runs each read of `url` (made by `read`, with `headers` added: a trace's context), which it may time. */
+  observe?: <T>(url: string, read: (headers: Record<string, string>) => Promise<T>) => Promise<T>;
 }
 
 const SERVER_READS = Symbol.for('@blog/shared server reads');
@@ -82,15 +84,18 @@ const serverReads = (): ServerReads | undefined =>
 async function request(url: string, fresh: boolean): Promise<unknown> {
   const server = serverReads();
   const prepared = server?.prepare?.(url) ?? { url, headers: {} };
-  const response = await fetch(prepared.url, {
-    // No cookie goes to the CMS (another origin); a preview's reads go to the page's own origin, with its cookie.
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', ...prepared.headers },
-    ...(fresh ? { cache: 'no-cache' as const } : {}),
-    signal: server?.signal,
-  });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.json();
+  const read = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(prepared.url, {
+      // No cookie goes to the CMS (another origin); a preview's reads go to the page's own origin, with its cookie.
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...prepared.headers, ...headers },
+      ...(fresh ? { cache: 'no-cache' as const } : {}),
+      signal: server?.signal,
+    });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+  return server?.observe ? server.observe(url, read) : read();
 }
 
 /**

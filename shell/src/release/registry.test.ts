@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
 import Redis from 'ioredis';
 import { RedisRegistry, REGISTRY_KEY, SWITCHED_CHANNEL, redisRegistrySections } from '../server/redis-registry';
+import { log } from '../server/log';
 import { fileSections } from '../server/sections';
 import { SwitchConflict } from '../server/releases';
 import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
@@ -184,7 +185,7 @@ describe('a render server following the registry in Redis', () => {
 
   it('starts on its remotes.json while Redis is away', async () => {
     const sections = redisRegistrySections('redis://127.0.0.1:1', file());
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const stop = sections.follow(() => undefined);
     try {
       expect(await sections.read()).toEqual({ manifests: remotes, canaries: {} });

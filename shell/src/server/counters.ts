@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { log } from './log';
 
 /** How many times a key was counted in its window, and when that window ends. */
 export interface Count {
@@ -73,7 +74,10 @@ export class RedisCounters implements Counters {
     } catch (error) {
       if (Date.now() - this.failureLoggedAt > 60_000) {
         this.failureLoggedAt = Date.now();
-        console.error('The counters in Redis could not be read: limits are not applied (logged once a minute)', error);
+        log.error(
+          { err: error },
+          'The counters in Redis could not be read: limits are not applied (logged once a minute)',
+        );
       }
       return { count: 0, resetInMs: windowMs };
     }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { siteConfig, type SiteConfig } from '@blog/shared';
 import { MemoryCounters, RedisCounters } from './counters';
 import { documentTemplate } from './document';
+import { log } from './log';
 import { mediaOnSite } from './media';
+import { metricsServer, watchPageStore } from './metrics';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
@@ -12,8 +14,10 @@ import { PreviewBuilds } from './preview-builds';
 import { redisRegistrySections } from './redis-registry';
 import { RedisPageStore } from './redis-store';
 import { ServerSections, fileSections } from './sections';
-import { siteHandler } from './site';
+import { ROUTES } from './routes';
+import { site } from './site';
 import { TileCache, tilesOnSite } from './tiles';
+import { tracingAsked } from './tracing';
 
 // This file is `<shell dist>/server/index.js`; the shell's browser build is the folder above.
 const dist = path.resolve(__dirname, '..');
@@ -82,9 +86,14 @@ const canaryBuilds = options.previewSections
     });
 
 async function start() {
+  // The SDK is loaded only where traces are exported: elsewhere the spans are the API's no-ops.
+  const stopTracing = tracingAsked(process.env)
+    ? await (await import('./tracing-sdk')).startTracing(process.env)
+    : undefined;
   await sections.start(options.revalidateMs);
-  const server = http.createServer(
-    siteHandler(options, {
+  const app = site(
+    options,
+    {
       template,
       previewTemplate,
       previewBuilds,
@@ -94,24 +103,29 @@ async function start() {
       mediaFromCms: media.mediaFromCms,
       tiles,
       counters,
-    }),
+    },
+    ROUTES,
   );
-  // A public site's bounds: a request's headers within 10 s, all of it within 30, idle connections
-  // closed after 5, and no more connections than the server can answer.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = options.maxConnections;
-  server.listen(options.port, () => console.log(`Rendering ${options.siteUrl} on port ${options.port}`));
+  await app.ready();
+  // A public site's bounds (with those `site` sets): a request's headers within 10 s, and no more
+  // connections than the server can answer.
+  app.server.headersTimeout = 10_000;
+  app.server.maxConnections = options.maxConnections;
+  // Every interface, as Node listens by default (Fastify's own `listen` would take localhost only).
+  app.server.listen(options.port, () => log.info(`Rendering ${options.siteUrl} on port ${options.port}`));
   const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
+  watchPageStore(store);
+  const metrics = options.metricsPort === undefined ? undefined : metricsServer(options.metricsPort);
   if (!options.revalidateSecret && !options.previewSections)
-    console.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
+    log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
     previewBuilds?.close();
     canaryBuilds?.close();
-    server.close();
+    void app.close();
+    void stopTracing?.();
     status?.close();
+    metrics?.close();
     void store.close();
     void counters.close();
   };
@@ -142,6 +156,6 @@ function statusServer(port: number, pages: PageCache) {
 }
 
 start().catch((error: unknown) => {
-  console.error('The render server could not start', error);
+  log.fatal({ err: error }, 'The render server could not start');
   process.exit(1);
 });

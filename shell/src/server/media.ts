@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { SiteConfig } from '@blog/shared';
 import fresh from 'fresh';
 import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
-import type { ForwardedAnswer } from './site';
+import type { ForwardedAnswer } from './forward';
 
 /** Where the CMS keeps its uploads (Strapi's local provider); the site answers them at the same path. */
 export const MEDIA_PATH = '/uploads/';

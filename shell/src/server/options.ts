@@ -40,6 +40,8 @@ export interface ServerOptions {
   maxConnections: number;
   /** A port on the loopback interface where `/status` tells the cache's fill and the memory used; none by default. */
   statusPort: number | undefined;
+  /** A port of its own where `/metrics` answers in Prometheus's text format (`BLOG_METRICS_PORT`); none by default. */
+  metricsPort: number | undefined;
   /** Shared with the CMS, which signs its reports of changes with it; none refuses every report. */
   revalidateSecret: string | undefined;
   /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
@@ -92,6 +94,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     proxyHops: Math.floor(Number(env.BLOG_PROXY_HOPS) || 0),
     maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
     statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
+    metricsPort: env.BLOG_METRICS_PORT ? positive(env.BLOG_METRICS_PORT, 0) : undefined,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
       ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }

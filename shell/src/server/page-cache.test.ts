@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { gunzipSync } from 'node:zlib';
 import { MemoryPageStore, PageCache, RenderRefused, pageBytes, type Rendered } from './page-cache';
+import { log } from './log';
 
 const page = (body: string, tags = ['site', 'articles'], degraded = false): Rendered => ({
   status: 200,
@@ -116,10 +117,13 @@ describe('the page cache', () => {
     await cache.invalidate(['articles']);
     const fallback = await cache.serve('/Home', () => Promise.resolve(page('empty views', ['site'], true)));
     expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const failed = await cache.serve('/Home', async () => Promise.reject(new Error('the shell failed')));
     expect([failed.outcome, failed.page.body.toString()]).toEqual(['fallback', 'good']);
-    expect(logged).toHaveBeenCalledWith('Rendering /Home failed: its last good copy is answered', expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) as Error }),
+      'Rendering /Home failed: its last good copy is answered',
+    );
     logged.mockRestore();
     const back = await cache.serve('/Home', () => Promise.resolve(page('good again')));
     expect([back.outcome, back.page.body.toString()]).toEqual(['miss', 'good again']);

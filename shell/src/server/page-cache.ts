@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { log } from './log';
 
 /** A page as the render server answers it: HTML, or the sitemap and the feed. */
 export interface Rendered {
@@ -187,7 +188,7 @@ export class PageCache {
       rendered = await this.join(key, render, visitor);
     } catch (error) {
       if (!stored) throw error;
-      console.error(`Rendering ${key} failed: its last good copy is answered`, error);
+      log.error({ err: error }, `Rendering ${key} failed: its last good copy is answered`);
       return { page: stored.page, outcome: 'fallback' };
     }
     if (!rendered.degraded) return { page: rendered.page, outcome: 'miss' };
@@ -209,7 +210,7 @@ export class PageCache {
       const inLongTail = await this.fromLongTail(key);
       return inLongTail && !inLongTail.invalid ? inLongTail : (kept ?? inLongTail);
     } catch (error) {
-      console.error(`The page cache could not be read for ${key}`, error);
+      log.error({ err: error }, `The page cache could not be read for ${key}`);
       return undefined;
     }
   }
@@ -264,7 +265,7 @@ export class PageCache {
       const invalid = await this.store.invalidatedSince(page.tags, page.renderedAt);
       await store.set(key, { page, invalid });
     } catch (error) {
-      console.error(`The page cache could not keep ${key}`, error);
+      log.error({ err: error }, `The page cache could not keep ${key}`);
     }
   }
 }

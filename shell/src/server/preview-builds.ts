@@ -126,6 +126,9 @@ export class PreviewBuilds {
         BLOG_CACHE_LONG_TAIL_MB: ONE_BYTE_IN_MB,
         REVALIDATE_SECRET: '',
         BLOG_PURGE_URL: '',
+        // The port of the server that started it is its own.
+        BLOG_METRICS_PORT: '',
+        BLOG_STATUS_PORT: '',
       },
       // Its channel closes when this server ends, and it ends with it.
       stdio: ['ignore', this.options.logs ?? 'inherit', this.options.logs ?? 'inherit', 'ipc'],

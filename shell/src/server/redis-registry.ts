@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { log } from './log';
 import type { DeployedSections } from './sections';
 import {
   EMPTY_REGISTRY,
@@ -118,7 +119,7 @@ export function redisRegistrySections(url: string, fallback: DeployedSections): 
         return registry === EMPTY_REGISTRY ? fallback.read() : deployedBy(registry);
       } catch (error) {
         if (registryRead) throw error;
-        console.error(`The registry in Redis cannot be read (${(error as Error).message}): the file is read meanwhile`);
+        log.error(`The registry in Redis cannot be read (${(error as Error).message}): the file is read meanwhile`);
         return fallback.read();
       }
     },
@@ -130,7 +131,7 @@ export function redisRegistrySections(url: string, fallback: DeployedSections): 
       // Subscribed at every connection, the first included; what was switched meanwhile is read at once.
       subscriber.on('ready', () => {
         subscriber.subscribe(SWITCHED_CHANNEL).catch((error: Error) => {
-          console.error(`The release notices at ${url} cannot be heard (${error.message}): the periodic check goes on`);
+          log.error(`The release notices at ${url} cannot be heard (${error.message}): the periodic check goes on`);
         });
         changed();
       });

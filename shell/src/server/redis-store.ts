@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import type { CachedPage, PageStore, StoredPage } from './page-cache';
+import { log } from './log';
 
 const PREFIX = 'blog:';
 const pageKey = (key: string) => `${PREFIX}page:${key}`;
@@ -47,7 +48,7 @@ export class RedisPageStore implements PageStore {
       commandTimeout: 1_000,
       lazyConnect: false,
     });
-    this.redis.on('error', (error: Error) => console.error(`The page cache at ${url}:`, error.message));
+    this.redis.on('error', (error: Error) => log.error(`The page cache at ${url}: ${error.message}`));
     this.redis.defineCommand('invalidateTags', { lua: INVALIDATE });
   }
 

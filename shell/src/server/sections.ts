@@ -6,6 +6,8 @@ import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
 import { deployedOf, serverEntryOf, type Canary, type Deployed } from './releases';
+import { log } from './log';
+import { sectionBuild } from './metrics';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -97,10 +99,17 @@ async function deployedAt(manifestUrl: string): Promise<Deployment | undefined> 
       scripts: scriptsOf(manifestUrl, manifest),
     };
   } catch (error) {
-    console.error(`The section at ${manifestUrl} cannot be reached`, error);
+    log.error({ err: error }, `The section at ${manifestUrl} cannot be reached`);
     return undefined;
   }
 }
+
+/** The labels of a section's build in the metrics: where it is deployed, and its version. */
+const buildLabels = (section: string, { manifestUrl, entry }: Deployment) => ({
+  section,
+  manifest: manifestUrl,
+  build: new URL(entry).searchParams.get('v') ?? '',
+});
 
 /** A section never reached: it keeps no code, and its pages render its fallback until it is. */
 const unreachable = (manifestUrl: string): Deployment => ({
@@ -133,7 +142,7 @@ export function fileSections(file: string): DeployedSections {
       const watcher = watch(dir, (_, name) => name === base && changed());
       watcher.unref();
       // A folder removed under it ends the watch, not the server: the periodic check goes on.
-      watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
+      watcher.on('error', (error) => log.error(`Watching ${dir} stopped: ${error.message}`));
       return () => watcher.close();
     },
   };
@@ -169,7 +178,7 @@ export class ServerSections {
 
   async start(revalidateMs: number): Promise<void> {
     await this.revalidate();
-    const failed = (error: unknown) => console.error(`Checking the sections failed: ${(error as Error).message}`);
+    const failed = (error: unknown) => log.error(`Checking the sections failed: ${(error as Error).message}`);
     this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
     this.timer.unref();
     // A release is followed at once, not at the next check.
@@ -217,6 +226,9 @@ export class ServerSections {
   }
 
   private keep(container: string, deployment: Deployment) {
+    const kept = this.deployments.get(container);
+    if (kept) sectionBuild.remove(buildLabels(container, kept));
+    sectionBuild.set(buildLabels(container, deployment), 1);
     this.deployments.set(container, deployment);
   }
 
@@ -252,9 +264,9 @@ export class ServerSections {
     try {
       await Promise.all(fresh.map(([, module]) => module));
     } catch (error) {
-      console.error(
+      log.error(
+        { err: error },
         `The build of ${container} at ${manifestUrl} does not load: the one kept goes on being rendered`,
-        error,
       );
       if (current) registerRemotes([{ name: container, entry: current.entry }], { force: true });
       return;

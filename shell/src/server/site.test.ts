@@ -1,51 +1,68 @@
 /** @jest-environment node */
-import { addressUnder, requestTarget } from './site';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serverOptions } from './options';
+import { plain } from './request';
+import { healthRoutes } from './routes/health';
+import { REVALIDATE_PATH } from './routes/revalidate';
+import { site, type Routes, type SiteContext } from './site';
 
-describe('what a request asks for', () => {
-  it.each([
-    ['/Articles?title=A%20B', '/Articles', '?title=A%20B'],
-    ['/%73erver/index.js', '/server/index.js', ''],
-    ['//server/index.js.map', '/server/index.js.map', ''],
-    ['/a/../server/./index.js', '/server/index.js', ''],
-    ['/%2e%2e/server/index.js', '/server/index.js', ''],
-    ['/Articles/', '/Articles/', ''],
-    ['/main.1234abcd.js?v=1?x', '/main.1234abcd.js', '?v=1?x'],
-    ['http://evil.example/Home?x=1', '/Home', '?x=1'],
-  ])('reads %s as the path %s', (url, pathname, search) => {
-    expect(requestTarget(url)).toEqual({ pathname, search });
-  });
+// The rules every request meets before any route sees it, in the one place that applies them.
+// A stand-in for the reports' route: it says what reached it.
+const reports: Routes = ({ route }) =>
+  route(REVALIDATE_PATH, (req, res) => plain(res, 200, `reached, ${req.headers['content-type'] ?? 'untyped'}`), [
+    'POST',
+  ]);
+const app = site(serverOptions({}, '/nowhere'), {} as SiteContext, [healthRoutes, reports]);
 
-  it.each(['/%E0%A4%A', 'http://[bad/Home', '*', '/a%00b'])('refuses %s', (url) => {
-    expect(requestTarget(url)).toBeUndefined();
-  });
+beforeAll(() => app.listen({ port: 0, host: '127.0.0.1' }));
+afterAll(() => app.close());
 
-  it.each([
-    ['a query of its own', '/Articles%3Ftitle=Cyber'],
-    ['a fragment of its own', '/Articles%23x'],
-    ['an address encoded twice', '/_preview/cms/api/%252e%252e/admin/project-type'],
-    ['a backslash', '/_preview/cms/api/..%5Cadmin/init'],
-    ['a line break', '/Home%0D%0ASet-Cookie:%20x=1'],
-    ['a decoded question mark after a dot-dot', '/uploads/..%3F'],
-  ])('refuses a path that decodes to %s', (_case, url) => {
-    expect(requestTarget(url)).toBeUndefined();
-  });
-});
-
-describe('an address on another server', () => {
-  const cms = 'http://cms.test:1337';
-
-  it('is the path encoded again, segment by segment, with its query', () => {
-    expect(addressUnder(cms, '/uploads/', '/uploads/a b(1).png', '?format=webp')).toBe(
-      'http://cms.test:1337/uploads/a%20b(1).png?format=webp',
+/** The answer to `url` sent as it is written (fetch would normalize it first). */
+function ask(url: string, { method = 'GET', host, type }: { method?: string; host?: string; type?: string } = {}) {
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise<{ statusCode?: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request(
+      { port, path: url, method, headers: { ...(host ? { host } : {}), ...(type ? { 'content-type': type } : {}) } },
+      (answer) => {
+        let body = '';
+        answer.on('data', (chunk: Buffer) => (body += String(chunk)));
+        answer.on('end', () => resolve({ statusCode: answer.statusCode, headers: answer.headers, body }));
+      },
     );
-    expect(addressUnder(`${cms}/strapi`, '/api/', '/api/articles', '')).toBe(
-      'http://cms.test:1337/strapi/api/articles',
-    );
+    request.on('error', reject).end();
+  });
+}
+
+describe('every request, before it is routed', () => {
+  it('is answered by its route at its address decoded and normalized', async () => {
+    for (const url of ['/healthz', '/a/../healthz', '/%68ealthz', '//healthz?x=1']) {
+      const answer = await ask(url);
+      expect([url, answer.statusCode, answer.body]).toEqual([url, 200, '{"ok":true}']);
+    }
   });
 
-  it('is none when it leaves what it must stay under', () => {
-    expect(addressUnder(cms, '/uploads/', '/uploads/../admin', '')).toBeUndefined();
-    expect(addressUnder(cms, '/api/', '/admin/init', '')).toBeUndefined();
-    expect(addressUnder(cms, '/api/', '/api', '')).toBeUndefined();
+  it.each(['/healthz%3F', '/%2568ealthz', '/a%5C..%5Chealthz', '/healthz%0A', '/%E0%A4%A'])(
+    'is refused when %s decodes to what no path holds',
+    async (url) => {
+      const answer = await ask(url);
+      expect([answer.statusCode, answer.body]).toEqual([400, 'Bad Request: malformed address']);
+    },
+  );
+
+  it('is refused with a malformed Host', async () => {
+    expect((await ask('/healthz', { host: 'a b' })).statusCode).toBe(400);
+  });
+
+  it('is a GET or a HEAD: any other method is refused, wherever it is sent', async () => {
+    for (const url of ['/healthz', '/Home', '/_revalidate/x']) {
+      const answer = await ask(url, { method: 'PUT' });
+      expect([url, answer.statusCode, answer.headers.allow]).toEqual([url, 405, 'GET, HEAD']);
+    }
+  });
+
+  it('reaches the reports’ route as a POST whatever type it declares: the route reads the bytes', async () => {
+    const answer = await ask(REVALIDATE_PATH, { method: 'POST', type: ';;not a type' });
+    expect([answer.statusCode, answer.body]).toEqual([200, 'reached, untyped']);
   });
 });

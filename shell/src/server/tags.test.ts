@@ -2,6 +2,7 @@
 import { BUNDLED_READ, createQueryClient, queries } from '@blog/shared';
 import { anArticle } from '@blog/shared/testing';
 import { TAG, tagsOfChange, tagsOfReads } from './tags';
+import { log } from './log';
 
 describe('the tags of a page', () => {
   it('name what its reads showed', () => {
@@ -47,7 +48,7 @@ describe('the tags of a page', () => {
       contactDetails: queries.contactDetails(),
       coverContact: queries.coverContact(),
     };
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const reads = createQueryClient();
     for (const { queryKey } of Object.values(everyRead)) reads.setQueryData(queryKey, null);
     tagsOfReads(reads);
@@ -56,7 +57,7 @@ describe('the tags of a page', () => {
   });
 
   it('name nothing more for a section’s bundled data, which no change in the CMS alters', () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const reads = createQueryClient();
     reads.setQueryData([BUNDLED_READ, 'dialling-prefixes'], ['+1', '+44']);
     expect(tagsOfReads(reads)).toEqual([TAG.site]);

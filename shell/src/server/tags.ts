@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BUNDLED_READ } from '@blog/shared';
 import type { QueryClient } from '@blog/shared/query';
+import { log } from './log';
 
 /**
  * What a cached page was rendered from, named so that a change in the CMS finds every page that
@@ -60,7 +61,7 @@ export function tagsOfReads(reads: QueryClient): string[] {
     if (state.status !== 'success') continue;
     const tagsOf = READ_TAGS[String(queryKey[0])];
     if (!tagsOf) {
-      console.error(
+      log.error(
         `The read ${JSON.stringify(queryKey)} has no cache tags: only a change of the whole site drops its pages`,
       );
       continue;

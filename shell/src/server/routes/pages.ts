@@ -1,0 +1,162 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pageAddress, routeAt } from '@blog/shared';
+import { canaryVisit } from '../canary';
+import { exchangeOf } from '../exchange';
+import { pageCacheRequests } from '../metrics';
+import { RenderRefused, type Admission, type CachedPage, type Outcome, type Render } from '../page-cache';
+import { renderPage } from '../render';
+import { FRAME_ANCESTORS, forVisitor, tooMany, visitorOf } from '../request';
+import type { Routes, Site } from '../site';
+import { serverTiming, withTiming, type PageTiming } from '../timing';
+import { inSpan } from '../tracing';
+import { previewing } from './preview';
+import { staticFiles } from './static';
+
+/** The page-cache path: a page (or a feed) answered from what is kept, rendered when it is not. */
+export function pageCachePath({ options, context, pageContext, clientOf }: Site) {
+  const { cache, counters } = context;
+
+  /** Whether this request's client may start another render this minute. */
+  const admission =
+    (req: IncomingMessage): Admission =>
+    async () => {
+      const { count, resetInMs } = await counters.add(`render:${clientOf(req)}`, 60_000);
+      return count > options.rendersPerClient ? { retryAfterSeconds: Math.ceil(resetInMs / 1000) } : undefined;
+    };
+
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: Outcome, timing: PageTiming) {
+    pageCacheRequests.inc({ outcome });
+    exchangeOf(req).cache = outcome;
+    // Only a good render of a page is for others to keep: a degraded page, a changed page's last
+    // copy or the not-found page is this visitor's.
+    const good = (outcome === 'hit' || outcome === 'stale' || outcome === 'miss') && page.status === 200;
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', page.type);
+    res.setHeader('Cache-Control', good ? options.htmlCacheControl : 'no-store');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Cache', outcome.toUpperCase());
+    res.setHeader('Server-Timing', serverTiming(outcome, timing));
+    res.setHeader('Content-Security-Policy', FRAME_ANCESTORS);
+    if (good) {
+      res.setHeader('ETag', page.etag);
+      // What it shows, for a CDN that purges by tag (Fastly, Varnish xkey; Cloudflare reads Cache-Tag).
+      res.setHeader('Surrogate-Key', page.tags.join(' '));
+      res.setHeader('Cache-Tag', page.tags.join(','));
+      if (req.headers['if-none-match'] === page.etag) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+    }
+    const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzipped ? page.gzip : page.body;
+    if (gzipped) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, address: string, render: Render, status = 200) {
+    // Kept per build of the shell; a section's pages are dropped when another build of it goes live
+    // (`drop`). The not-found page's own key: never a page's, never a render a page's visitors join.
+    const key = `${context.template.id}:${status === 200 ? '' : `${status} `}${address}`;
+    const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
+    if (req.method === 'HEAD') {
+      // A HEAD is answered from what is kept, and renders nothing.
+      const kept = await cache.peek(key);
+      if (kept) return send(req, res, kept, 'hit', timing);
+      pageCacheRequests.inc({ outcome: 'miss' });
+      res.statusCode = status;
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end();
+      return;
+    }
+    const visitor = visitorOf(res);
+    // Timed only when rendered: a kept page's answer carries no cost of it.
+    const timed: Render = (signal) =>
+      withTiming(timing, () =>
+        inSpan('render', { 'blog.page': address }, async () => {
+          const started = performance.now();
+          const page = await render(signal);
+          timing.renderMs = performance.now() - started;
+          return page;
+        }),
+      );
+    const lookup = inSpan('page cache', { 'blog.page': address }, (span) =>
+      cache.serve(key, timed, visitor, admission(req)).then((answered) => {
+        span.setAttribute('blog.cache.outcome', answered.outcome);
+        return answered;
+      }),
+    );
+    const answer = await forVisitor(lookup, visitor).catch((error: unknown) => {
+      if (!(error instanceof RenderRefused)) throw error;
+      pageCacheRequests.inc({ outcome: 'refused' });
+      tooMany(res, error.retryAfterSeconds, 'this client asked for too many pages not kept');
+      return undefined;
+    });
+    if (answer && !visitor.aborted) send(req, res, answer.page, answer.outcome, timing);
+  }
+
+  // Rendered for each unknown address, which it names, and kept for none: a crawler's guesses fill no cache.
+  const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    exchangeOf(req).route = '(not found)';
+    return serve(
+      req,
+      res,
+      pathname,
+      async (signal) => ({
+        ...(await renderPage({ address: pathname, section: undefined }, pageContext, signal)),
+        transient: true,
+      }),
+      404,
+    );
+  };
+
+  return { serve, notFound };
+}
+
+/**
+ * Every address no other route names: a page of the site's routes (`routeAt`) at its one address,
+ * kept for every visitor but a preview's; else one of the shell's files; else the not-found page.
+ */
+export const pageRoutes: Routes = (site) => {
+  const { options, context, pageContext } = site;
+  const { serve, notFound } = pageCachePath(site);
+  const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = previewing(site);
+  const files = staticFiles(site);
+  const secure = options.siteUrl.startsWith('https:');
+  site.route('/*', async (req, res, { pathname, search }) => {
+    const route = routeAt(pathname);
+    if (!route) {
+      // The build's own page and the render server's code are not the site's, however the address spells them.
+      if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/'))
+        return notFound(req, res, pathname);
+      exchangeOf(req).route = '(file)';
+      return files(req, res, () => notFound(req, res, pathname));
+    }
+    exchangeOf(req).route = route.path;
+    if (route.path !== pathname) {
+      // The browser's router reads `/articles/` as `/Articles`: the server sends it to the one address.
+      res.statusCode = 301;
+      res.setHeader('Location', `${route.path}${search}`);
+      res.setHeader('Cache-Control', options.htmlCacheControl);
+      res.end();
+      return;
+    }
+    const address = pageAddress(route.path, route.section, new URLSearchParams(search));
+    const target = { address, section: route.section };
+    const builds = previewedBuilds(req);
+    if (builds) return viaPreviewBuild(req, res, builds);
+    const preview = previewOf(req);
+    if (preview || options.previewSections) return servePreview(req, res, target, preview);
+    // A visitor of a section's canary is served by the canary's render server (canary.ts).
+    const canary = canaryVisit(context.sections.canaries(), req.headers.cookie, Math.random, secure);
+    if (canary.cookies.length > 0) res.setHeader('Set-Cookie', canary.cookies);
+    if (canary.overrides) return viaPreviewBuild(req, res, canary.overrides, true);
+    return serve(req, res, address, async (signal) => {
+      const page = await renderPage(target, pageContext, signal);
+      // The tiles a page of the site's shows keep their share of the tile server.
+      context.tiles?.noteShown(page.body);
+      return page;
+    });
+  });
+};
