@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { freePort } from '@blog/cms/testing';
+import { freePort, startStrapi } from '@blog/cms/testing';
 import { startCmsProxy } from '../support/cms-proxy';
 import { startOtlpReceiver } from '../support/otlp-receiver';
 import { deadManifest, startRenderServer } from '../support/render-server';
@@ -139,6 +139,58 @@ test.describe('The render server, to its operator', () => {
     } finally {
       await server.close();
       await cms.close();
+      await receiver.close();
+    }
+  });
+  test('follows a page miss into the CMS: one trace, the CMS’s spans children of the render server’s', async () => {
+    test.setTimeout(180_000);
+    const receiver = await startOtlpReceiver();
+    const tracing = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    };
+    // A CMS of its own: the shared one exports nowhere.
+    const cms = await startStrapi({ env: tracing });
+    const server = await startRenderServer({ config: { cmsUrl: cms.url }, env: tracing });
+    try {
+      expect((await fetch(`${server.url}/About`)).headers.get('x-cache')).toBe('MISS');
+      const page = () =>
+        receiver.spans().find(({ name, service }) => name === 'GET /About' && service === 'blog-render-server');
+      const inTrace = () => receiver.spans().filter(({ traceId }) => traceId === page()?.traceId);
+      const reads = () => inTrace().filter(({ name }) => name.startsWith('cms read '));
+      const cmsServerSpans = () =>
+        inTrace().filter(
+          ({ service, parentSpanId }) =>
+            service === 'blog-cms' && reads().some(({ spanId }) => spanId === parentSpanId),
+        );
+      // Every read of the CMS has the CMS's server span as its child, in the same trace.
+      await expect
+        .poll(() => reads().length > 0 && cmsServerSpans().length === reads().length, { timeout: 20_000 })
+        .toBe(true);
+      const services = new Set(inTrace().map(({ service }) => service));
+      expect([...services].sort()).toEqual(['blog-cms', 'blog-render-server']);
+      // Below the CMS's server spans, its database queries.
+      const below = new Set(cmsServerSpans().map(({ spanId }) => spanId));
+      const grown = (ids: Set<string>) =>
+        new Set([
+          ...ids,
+          ...inTrace()
+            .filter(({ parentSpanId }) => ids.has(parentSpanId))
+            .map(({ spanId }) => spanId),
+        ]);
+      let descendants = below;
+      for (let depth = 0; depth < 4; depth += 1) descendants = grown(descendants);
+      const queries = inTrace().filter(
+        ({ service, spanId, attributes }) =>
+          service === 'blog-cms' &&
+          descendants.has(spanId) &&
+          Object.keys(attributes).some((key) => key.startsWith('db.')),
+      );
+      expect(queries.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+      await cms.stop();
       await receiver.close();
     }
   });
