@@ -1,11 +1,13 @@
-import { author } from '@blog/cms/testing';
+import { author, RELEVANCE_SET } from '@blog/cms/testing';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, site, test } from '../support/site';
 
-// Issue 31's first slice: the Articles list's search finds words of an article's text too, after
-// the spec's title/topic matches, each such article with the snippet that matched.
+// Issue 31: the Articles list's search finds words of an article's text too, after the spec's
+// title/topic matches, each such article with the snippet that matched; it forgives typos and,
+// when nothing is found, offers one correction.
 
 const BUDGET_REQUEST = 'Reading a Defense Budget Request in Ten Minutes';
+const MUNITIONS = 'Munitions Math: Why Artillery Shells Became a Strategic Commodity';
 const SUBMARINES = 'Submarines, Sensors and the Undersea Balance';
 const NAVAL = ["Latin America's Quiet Modernization", SUBMARINES, 'The Shipyard Problem: Capacity, Not Cash'];
 
@@ -39,6 +41,42 @@ test.describe('without JavaScript', () => {
     await expect(cardTitles(page)).toHaveText(NAVAL);
     await expect(cards(page).getByTestId('card-snippet')).toHaveCount(0);
   });
+
+  // A sample of the relevance set the CMS's tests check in full: the first search of each kind but
+  // the topic words (the spec's order is checked above), its best article first on the page.
+  const sample = RELEVANCE_SET.filter(
+    ({ kind }, index) => kind !== 'topic' && RELEVANCE_SET.findIndex((entry) => entry.kind === kind) === index,
+  );
+  for (const { kind, query, finds } of sample) {
+    test(`the relevance set, ${kind}: ${query} shows ${finds[0]} first`, async ({ page }) => {
+      await page.goto(`/Articles?search=${encodeURIComponent(query)}`);
+      await expect(cardTitles(page).first()).toHaveText(finds[0]);
+    });
+  }
+
+  test('a typo is forgiven; a search that finds nothing offers a correction, as a link', async ({ page }) => {
+    await page.goto('/Articles?search=submarnes');
+    await expect(cardTitles(page)).toContainText([SUBMARINES]);
+    await page.goto('/Articles?search=artilary');
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText('Did you mean artillery?')).toBeVisible();
+    await page.getByRole('link', { name: 'artillery', exact: true }).click();
+    await expect(page).toHaveURL(`${site.url}/Articles?search=artillery`);
+    await expect(cardTitles(page)).toContainText([MUNITIONS]);
+  });
+});
+
+test('as the visitor types, a typo is forgiven, and a correction is offered when nothing is found', async ({
+  page,
+}) => {
+  await page.goto('/Articles');
+  await searchBox(page).pressSequentially('artilery');
+  await expect(cardTitles(page)).toContainText([MUNITIONS]);
+  await searchBox(page).fill('artilary');
+  await expect(page.getByText('Did you mean artillery?')).toBeVisible();
+  await page.getByRole('link', { name: 'artillery', exact: true }).click();
+  await expect(searchBox(page)).toHaveValue('artillery');
+  await expect(cardTitles(page)).toContainText([MUNITIONS]);
 });
 
 test('as the visitor types, text matches come with their snippets', async ({ page }) => {

@@ -223,6 +223,17 @@ describe('fetchArticleSummaries', () => {
     expect(queryOf(url)).toEqual({ search: 'Naval & Air', page: '2', pageSize: '12' });
   });
 
+  it('gives the correction the CMS offers for a search that found nothing, and nothing else of its meta', async () => {
+    const none = aList([], { page: 1, pageSize: 12, pageCount: 0, total: 0 });
+    answer(() => json({ ...none, meta: { ...none.meta, suggestion: 'artillery', other: 1 } }));
+    await expect(fetchArticleSummaries({ search: 'artilary', page: 1 })).resolves.toEqual({
+      ...none,
+      meta: { ...none.meta, suggestion: 'artillery' },
+    });
+    answer(() => json({ ...none, meta: { ...none.meta, suggestion: 7 } }));
+    await expect(fetchArticleSummaries({ search: 'qqqqqq', page: 1 })).resolves.toEqual(none);
+  });
+
   it('leaves a blank term out: every article, newest first', async () => {
     answer(() => json(aList([])));
     await fetchArticleSummaries({ search: '   ', page: 1 });

@@ -4,6 +4,7 @@ import type {
   About,
   ArchiveEntry,
   Article,
+  ArticleList,
   ArticleSummary,
   Comment,
   ContactDetails,
@@ -146,6 +147,15 @@ function pagedList<T>(body: unknown, url: string): StrapiList<T> {
   return { data: listData<T>(body, url), meta: { pagination: pagination(body, url) } };
 }
 
+/** A page of articles, with the search's correction when the CMS offers one. */
+function articleList(body: unknown, url: string): ArticleList {
+  const list: ArticleList = pagedList<ArticleSummary>(body, url);
+  const meta = isRecord(body) ? body.meta : undefined;
+  const suggestion = isRecord(meta) ? meta.suggestion : undefined;
+  if (typeof suggestion === 'string' && suggestion !== '') list.meta.suggestion = suggestion;
+  return list;
+}
+
 function pageCount(body: unknown): number {
   const meta = isRecord(body) ? body.meta : undefined;
   const pagination = isRecord(meta) ? meta.pagination : undefined;
@@ -252,13 +262,13 @@ export interface SummaryQuery {
  * One page of the Articles list, newest first, or of a search's results (the CMS's
  * `article-search`: spec §5's matches first, then the text's); null when it could not be read.
  */
-export function fetchArticleSummaries({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary> | null> {
+export function fetchArticleSummaries({ search, page }: SummaryQuery): Promise<ArticleList | null> {
   const term = search.trim();
   const url =
     term === ''
       ? apiQuery('article-summaries', { page, pageSize: SUMMARY_PAGE_SIZE })
       : apiQuery('article-search', { search: term, page, pageSize: SUMMARY_PAGE_SIZE });
-  return read('article-summaries', url, pagedList<ArticleSummary>, null);
+  return read('article-summaries', url, articleList, null);
 }
 
 /** Spec §9: the five most commented articles, most first. */

@@ -102,6 +102,14 @@ export interface ArticleSummary extends ArticleRef {
   snippet?: string;
 }
 
+/** A page of the Articles list or of a search's results; a search that found nothing may carry one correction. */
+export interface ArticleList extends StrapiList<ArticleSummary> {
+  meta: StrapiList<ArticleSummary>['meta'] & {
+    /** "Did you mean": the search corrected so that it finds something (`article-search` only). */
+    suggestion?: string;
+  };
+}
+
 /** An article named by its title and date: a row of the newsletter archive, a recent article in the footer. */
 export interface ArchiveEntry extends ArticleRef {
   date_of_the_article: string;

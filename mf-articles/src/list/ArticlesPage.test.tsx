@@ -220,6 +220,24 @@ describe('the article list', () => {
     expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
   });
 
+  it('offers the CMS’s correction as a link that searches for it, the box following', async () => {
+    const answer = cmsOf(summaries);
+    loadSummaries.mockImplementation(({ search, page }) =>
+      search === 'cybr'
+        ? Promise.resolve({ ...aList([]), meta: { ...aList([]).meta, suggestion: 'cyber' } })
+        : answer({ search, page }),
+    );
+    const { location } = await renderList();
+    await userEvent.type(searchBox(), 'cybr');
+    const suggested = await screen.findByRole('link', { name: 'cyber' });
+    expect(suggested.parentElement).toHaveTextContent(/^Did you mean cyber\?$/);
+    await userEvent.click(suggested);
+    await listed(['Cyber Insurance']);
+    expect(searchBox()).toHaveValue('cyber');
+    expect(location()).toMatchObject({ pathname: '/Articles', search: '?search=cyber' });
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
   it('starts from the search term the navigation carries, and moves it into the address', async () => {
     const { location } = renderInRouter(<ArticlesPage />, { state: { searchTerm: 'Markets' } });
     await screen.findByRole('heading', { level: 2, name: 'Cyber Insurance' });

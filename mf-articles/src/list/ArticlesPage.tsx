@@ -1,9 +1,11 @@
 import type { Pagination } from '@blog/shared';
+import { Link } from '@blog/shared/router';
 import { useId, useRef } from 'react';
 import { Skeleton, SkeletonLines } from '../common/Skeleton';
 import common from '../common/common.module.css';
 import { ListOrArticle, useOpenArticle } from '../in-place';
 import { ArticleCard } from './ArticleCard';
+import { listSearch } from './listQuery';
 import { Pager } from './Pager';
 import { SearchForm } from './SearchForm';
 import { useArticleSummaries } from './useArticleSummaries';
@@ -69,6 +71,12 @@ export function ArticlesPage() {
           </p>
           {list?.meta.pagination.total === 0 && shown?.query.term && (
             <p className={`${common.muted} ${styles.noResults}`}>No articles match “{shown.query.term}”.</p>
+          )}
+          {list?.meta.suggestion && (
+            <p className={styles.noResults}>
+              Did you mean{' '}
+              <Link to={{ search: listSearch({ term: list.meta.suggestion, page: 1 }) }}>{list.meta.suggestion}</Link>?
+            </p>
           )}
           <section aria-labelledby={titleId} aria-busy={loading}>
             <ul className={styles.grid}>

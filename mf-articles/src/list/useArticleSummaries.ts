@@ -1,4 +1,4 @@
-import { queries, type ArticleSummary, type StrapiList } from '@blog/shared';
+import { queries, type ArticleList } from '@blog/shared';
 import { useQuery } from '@blog/shared/query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ListQuery } from './listQuery';
@@ -7,7 +7,7 @@ export interface ShownSummaries {
   /** The query these results answer. */
   query: ListQuery;
   /** Null when the CMS could not be read (spec §8: the list stays empty). */
-  list: StrapiList<ArticleSummary> | null;
+  list: ArticleList | null;
 }
 
 const NO_QUERY: ListQuery = { term: '', page: 1 };

@@ -3,7 +3,7 @@
 // the reads went through the query cache.
 import type {
   Article,
-  ArticleSummary,
+  ArticleList,
   Comment,
   MostPopularEntry,
   NewestArticle,
@@ -21,7 +21,7 @@ interface Handlers {
   /** Null: the page could not be read (the CMS answers an error). */
   articleComments: (title: string, page: number, options: { fresh: boolean }) => StrapiList<Comment> | null;
   /** Null: the page could not be read. */
-  articleSummaries: (query: SummaryQuery) => StrapiList<ArticleSummary> | null;
+  articleSummaries: (query: SummaryQuery) => ArticleList | null;
   mostPopular: () => MostPopularEntry[];
   topicCounts: () => TopicCount[];
 }
