@@ -1,3 +1,4 @@
+import naughtyStrings from 'big-list-of-naughty-strings';
 import { author } from './support/author';
 import { request, type StrapiAnswer } from './support/http';
 import { everyEntry, search, type FullArticle } from './support/read-model';
@@ -205,6 +206,10 @@ describe('bad input', () => {
     '_',
     '\\',
     'x'.repeat(200),
+    'naval '.repeat(166),
+    'x'.repeat(1_000),
+    `${'x'.repeat(199)}🚀`,
+    'naval\u0000cyber',
     'ab '.repeat(66),
     '🚀🔥 naval 👩‍👩‍👧',
     'שלום עולם',
@@ -222,4 +227,23 @@ describe('bad input', () => {
       expect(Array.isArray(results)).toBe(true);
     },
   );
+});
+
+describe('the Big List of Naughty Strings', () => {
+  const strings = naughtyStrings;
+
+  it('holds hundreds of strings to try', () => {
+    expect(strings.length).toBeGreaterThan(400);
+  });
+
+  it('answers every one of them with results or an empty list, never an error', async () => {
+    const refused: { term: string; status: number }[] = [];
+    for (const term of strings) {
+      const answer = await request<StrapiAnswer<Found[]>>(
+        `/api/article-search?search=${encodeURIComponent(term)}&pageSize=50`,
+      );
+      if (answer.status !== 200 || !Array.isArray(answer.body.data)) refused.push({ term, status: answer.status });
+    }
+    expect(refused).toEqual([]);
+  });
 });
