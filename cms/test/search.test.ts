@@ -6,23 +6,30 @@ import { everyEntry, search, type FullArticle } from './support/read-model';
 interface Found {
   documentId: string;
   title_article: string;
+  date_of_the_article: string;
+  topics: { category: string }[];
   snippet?: string;
+}
+
+interface Facets {
+  topics: { value: string; count: number }[];
+  years: { value: number; count: number }[];
 }
 
 const fullArticles = () => everyEntry<FullArticle>(process.env.CMS_URL ?? '', 'articles?populate=*');
 
 async function read(path: string) {
-  const answer = await request<StrapiAnswer<Found[]>>(path);
+  const answer = await request<StrapiAnswer<Found[]> & { meta: { facets: Facets } }>(path);
   expect(answer.status).toBe(200);
   return answer.body;
 }
 
-/** Every result of a search, page after page. */
-async function everyResult(term: string, pageSize = 5) {
+/** Every result of a search (narrowed by `also`, e.g. `&topic=Cyber`), page after page. */
+async function everyResult(term: string, pageSize = 5, also = '') {
   const results: Found[] = [];
   for (let page = 1; ; page += 1) {
     const { data, meta } = await read(
-      `/api/article-search?search=${encodeURIComponent(term)}&page=${page}&pageSize=${pageSize}`,
+      `/api/article-search?search=${encodeURIComponent(term)}&page=${page}&pageSize=${pageSize}${also}`,
     );
     results.push(...data);
     expect(meta.pagination).toEqual(
@@ -140,6 +147,50 @@ describe('Did you mean', () => {
     expect((await answer('artillery')).meta.suggestion).toBeUndefined();
     expect((await answer('comptroller cranes')).meta.suggestion).toBeUndefined();
     expect((await answer('qqqqqqqq')).meta.suggestion).toBeUndefined();
+  });
+});
+
+describe('topic and year facets', () => {
+  const facetsOf = async (term: string, also = '') =>
+    (await read(`/api/article-search?search=${encodeURIComponent(term)}&pageSize=50${also}`)).meta.facets;
+  const topic = (value: string) => `&topic=${encodeURIComponent(value)}`;
+
+  it.each(['naval', 'the defense', 'submarnes'])(
+    'counts for %s, by topic and by year, as many results as each narrows to',
+    async (term) => {
+      const all = await everyResult(term, 50);
+      const { topics, years } = await facetsOf(term);
+      expect(topics.length).toBeGreaterThan(0);
+      expect(years.reduce((sum, { count }) => sum + count, 0)).toBe(all.length);
+      for (const { value, count } of topics) {
+        const narrowed = await everyResult(term, 3, topic(value));
+        expect(narrowed).toHaveLength(count);
+        expect(narrowed.every((found) => found.topics.some(({ category }) => category === value))).toBe(true);
+        // Narrowing keeps the order the whole search has.
+        const order = titles(all);
+        expect(titles(narrowed)).toEqual(order.filter((title) => titles(narrowed).includes(title)));
+      }
+      for (const { value, count } of years) {
+        const narrowed = await everyResult(term, 3, `&year=${value}`);
+        expect(narrowed).toHaveLength(count);
+        expect(narrowed.every((found) => found.date_of_the_article.startsWith(String(value)))).toBe(true);
+      }
+    },
+  );
+
+  it('counts each facet with the other one kept: a topic’s years, a year’s topics', async () => {
+    const { years } = await facetsOf('naval', topic('Naval Power'));
+    for (const { value, count } of years)
+      expect(await everyResult('naval', 50, `${topic('Naval Power')}&year=${value}`)).toHaveLength(count);
+    const { topics } = await facetsOf('naval', '&year=2026');
+    for (const { value, count } of topics)
+      expect(await everyResult('naval', 50, `${topic(value)}&year=2026`)).toHaveLength(count);
+  });
+
+  it('finds nothing for a topic or a year no result has, and refuses a year that is not one', async () => {
+    expect(await everyResult('naval', 5, topic('No Such Topic'))).toEqual([]);
+    expect(await everyResult('naval', 5, '&year=1999')).toEqual([]);
+    expect((await request('/api/article-search?search=naval&year=20x5')).status).toBe(400);
   });
 });
 

@@ -353,13 +353,21 @@ function postgresMatches(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBu
   );
 }
 
+/** The documents among `candidates` (a query of document ids) that match every term: a query of their ids. */
+export function matchingDocuments(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBuilder): Knex.QueryBuilder {
+  const query =
+    terms.length === 0
+      ? db(TABLE).whereRaw('1 = 0')
+      : onPostgres(db)
+        ? db(TABLE).whereRaw(`document @@ to_tsquery('english', ?)`, [tsQuery(terms)])
+        : db(TABLE).whereRaw(`${TABLE} MATCH ?`, [fts5Query(terms)]);
+  return query.whereIn('document_id', candidates).select('document_id');
+}
+
 /** How many match (for a page past the last, whose rows cannot say). */
 export async function countMatches(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBuilder): Promise<number> {
-  const query = onPostgres(db)
-    ? db(TABLE).whereRaw(`document @@ to_tsquery('english', ?)`, [tsQuery(terms)])
-    : db(TABLE).whereRaw(`${TABLE} MATCH ?`, [fts5Query(terms)]);
   const [{ total }] = await rowsOf<{ total: number | string }>(
-    query.whereIn('document_id', candidates).count({ total: '*' }),
+    db.from(matchingDocuments(db, terms, candidates).as('m')).count({ total: '*' }),
   );
   return Number(total);
 }

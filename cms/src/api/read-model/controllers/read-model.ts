@@ -11,9 +11,11 @@ import type articleSummaries from '../services/article-summaries';
 
 const SEARCH_MAX_LENGTH = 200;
 
+const SUMMARY_PARAMS = ['search', 'page', 'pageSize'];
+
 /** A page of a list of articles, searched: `search`, `page`, `pageSize`. */
-function summariesQuery(query: Context['query']) {
-  onlyParams(query, ['search', 'page', 'pageSize']);
+function summariesQuery(query: Context['query'], params = SUMMARY_PARAMS) {
+  onlyParams(query, params);
   return {
     search: textParam(query, 'search', SEARCH_MAX_LENGTH),
     page: integerParam(query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
@@ -22,18 +24,24 @@ function summariesQuery(query: Context['query']) {
 }
 
 /**
- * A page of a search, as `summariesQuery`, but what a visitor types is never refused: past its
- * first 200 characters it is not looked for (a search looks for 16 words at most anyway), and
- * control characters (which PostgreSQL refuses in a text) are not part of it.
+ * A page of a search, as `summariesQuery`, narrowed by `topic` (a category) and `year`, each
+ * optional; what a visitor types is never refused: past its first 200 characters it is not
+ * looked for (a search looks for 16 words at most anyway), and control characters (which
+ * PostgreSQL refuses in a text) are not part of it.
  */
 function searchQuery(query: Context['query']) {
+  const params = [...SUMMARY_PARAMS, 'topic', 'year'];
+  const narrowed = {
+    topic: textParam(query, 'topic', SEARCH_MAX_LENGTH),
+    year: integerParam(query, 'year', { min: 1000, max: 9999, fallback: 0 }) || null,
+  };
   const { search } = query;
-  if (typeof search !== 'string') return summariesQuery(query);
+  if (typeof search !== 'string') return { ...summariesQuery(query, params), ...narrowed };
   // eslint-disable-next-line no-control-regex -- control characters are what is left out
   const typed = search.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   // Not half of a character written as two UTF-16 units.
   const cut = typed.slice(0, SEARCH_MAX_LENGTH).replace(/[\ud800-\udbff]$/, '');
-  return summariesQuery({ ...query, search: cut });
+  return { ...summariesQuery({ ...query, search: cut }, params), ...narrowed };
 }
 
 /** The read model's services, as their factories make them (Strapi's registry types them loosely). */

@@ -1,8 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { countMatches, searchTerms, suggestion, textMatches } from '../../../lib/article-search-index';
+import {
+  countMatches,
+  matchingDocuments,
+  searchTerms,
+  suggestion,
+  textMatches,
+} from '../../../lib/article-search-index';
 import { searchWords } from '../../../lib/full-text';
-import { readModelSchema } from '../../../lib/read-model';
+import { readModelSchema, topicRows, type ReadModelSchema } from '../../../lib/read-model';
 import { rowsOf } from '../../../lib/rows';
 import {
   countOf,
@@ -12,6 +18,7 @@ import {
   spec5Matches,
   summariesOf,
   summaryColumns,
+  type Narrowing,
   type SummariesQuery,
 } from './article-summaries';
 import { publishedArticles } from '../../../lib/read-model';
@@ -23,32 +30,60 @@ export function splitPage(offset: number, pageSize: number, firstTotal: number) 
   return { first, second };
 }
 
+/** A search, narrowed to a topic (its category, exactly; '' for any) and a year (null for any). */
+export interface SearchQuery extends SummariesQuery {
+  topic: string;
+  year: number | null;
+}
+
+/** A value of a facet and how many results it narrows to. */
+export interface FacetCount<Value> {
+  value: Value;
+  count: number;
+}
+
+/** Narrows articles `a` to a topic and a year, each when asked. */
+function narrowing(db: Knex, schema: ReadModelSchema, { topic, year }: Pick<SearchQuery, 'topic' | 'year'>): Narrowing {
+  const { articles, topicLinks, topics } = schema;
+  return (query) => {
+    // A range of dates, which the date index answers.
+    if (year !== null) query.whereBetween(`a.${articles.date}`, [`${year}-01-01`, `${year}-12-31`]);
+    if (topic !== '')
+      query.whereExists(
+        topicRows(db, schema)
+          .where(`l.${topicLinks.article}`, db.ref(`a.${articles.id}`))
+          .where(`t.${topics.category}`, topic)
+          .select(db.raw('1')),
+      );
+  };
+}
+
 /**
  * Search over the whole text: first the spec's matches (the title or a topic contains the term,
  * newest first, exactly as the Articles list), then the other published articles whose title,
  * topics or text hold every word (the last as a prefix, a word no article holds within its typos),
- * ranked, each with its snippet. When nothing is found, a correction that finds something.
+ * ranked, each with its snippet; narrowed to a topic and a year when asked, with the count of
+ * each topic and year the results have. When nothing is found, a correction that finds something.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async page({ search, page, pageSize }: SummariesQuery) {
+  async page({ search, page, pageSize, topic, year }: SearchQuery) {
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
+    const narrow = narrowing(db, schema, { topic, year });
     // The published articles the spec's rule leaves out: the text tier's candidates.
-    const othersThan = (term: string) =>
-      publishedArticles(db, schema)
+    const othersThan = (term: string, narrowTo = narrow) => {
+      const others = publishedArticles(db, schema)
         .whereNot((where: Knex.QueryBuilder) => matchesSearch(db, schema, term)(where))
         .select(`a.${schema.articles.documentId}`);
-    const firstTotal = await countOf(spec5Matches(db, schema, search));
+      narrowTo(others);
+      return others;
+    };
+    const firstTotal = await countOf(spec5Matches(db, schema, search, narrow));
     const { first, second } = splitPage((page - 1) * pageSize, pageSize, firstTotal);
-    const firstRows = first.limit > 0 ? await newestMatches(db, schema, search, first.limit, first.offset) : [];
+    const firstRows = first.limit > 0 ? await newestMatches(db, schema, search, first.limit, first.offset, narrow) : [];
     const words = searchWords(search);
-    const text = await textMatches(
-      db,
-      await searchTerms(db, words),
-      othersThan(search),
-      Math.max(second.limit, 1),
-      second.offset,
-    );
+    const terms = await searchTerms(db, words);
+    const text = await textMatches(db, terms, othersThan(search), Math.max(second.limit, 1), second.offset);
     const shown = text.matches.slice(0, second.limit);
     const secondRows = await rowsOf<Parameters<typeof summariesOf>[2][number]>(
       publishedArticles(db, schema)
@@ -74,10 +109,58 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ).map((summary, index) => ({ ...summary, snippet: ranked[index].snippet })),
     ];
     const total = firstTotal + text.total;
+    // The documents a search finds, narrowed another way: what a facet's counts are counted over.
+    const found = (narrowTo: Narrowing) =>
+      db
+        .from(spec5Matches(db, schema, search, narrowTo).select(`a.${schema.articles.documentId} as id`).as('s'))
+        .select('s.id')
+        .union(matchingDocuments(db, terms, othersThan(search, narrowTo)));
+    const facets = {
+      // Each counted with the other narrowing kept: a facet's link finds as many as it says.
+      topics: await topicCounts(db, schema, found(narrowing(db, schema, { topic: '', year }))),
+      years: await yearCounts(db, schema, found(narrowing(db, schema, { topic, year: null }))),
+    };
     const finds = async (corrected: string) =>
-      (await countOf(spec5Matches(db, schema, corrected))) > 0 ||
+      (await countOf(spec5Matches(db, schema, corrected, narrow))) > 0 ||
       (await countMatches(db, await searchTerms(db, searchWords(corrected)), othersThan(corrected))) > 0;
     const suggested = total === 0 ? await suggestion(db, words, finds) : null;
-    return { data, meta: { ...pagination(page, pageSize, total), ...(suggested ? { suggestion: suggested } : {}) } };
+    return {
+      data,
+      meta: { ...pagination(page, pageSize, total), facets, ...(suggested ? { suggestion: suggested } : {}) },
+    };
   },
 });
+
+/** The topics of these documents, each with how many of them it has: most first, then by name. */
+async function topicCounts(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
+  const { articles, topicLinks, topics } = schema;
+  const rows = await rowsOf<{ value: string; count: number | string }>(
+    topicRows(db, schema)
+      .join({ a: articles.table }, `a.${articles.id}`, `l.${topicLinks.article}`)
+      .whereNotNull(`a.${articles.publishedAt}`)
+      .whereIn(`a.${articles.documentId}`, documents)
+      .groupBy(`t.${topics.category}`)
+      .select(`t.${topics.category} as value`, db.raw('COUNT(DISTINCT ??) as count', [`a.${articles.documentId}`])),
+  );
+  return rows
+    .map(({ value, count }): FacetCount<string> => ({ value, count: Number(count) }))
+    .sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
+}
+
+/** The years of these documents, each with how many of them are of it: latest first. */
+async function yearCounts(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
+  const { articles } = schema;
+  const year = db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4)', [`a.${articles.date}`]);
+  const rows = await rowsOf<{ value: string; count: number | string }>(
+    publishedArticles(db, schema)
+      .whereIn(`a.${articles.documentId}`, documents)
+      .groupBy(year)
+      .select(
+        db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4) as value', [`a.${articles.date}`]),
+        db.raw('COUNT(*) as count'),
+      ),
+  );
+  return rows
+    .map(({ value, count }): FacetCount<number> => ({ value: Number(value), count: Number(count) }))
+    .sort((x, y) => y.value - x.value);
+}
