@@ -60,7 +60,12 @@ async function answer(cms: StandInCms, url: URL, init: RequestInit | undefined):
     case '/api/article-summaries':
     case '/api/article-search':
       return listOrError(
-        await cms.articleSummaries({ search: params.get('search') ?? '', page: Number(params.get('page')) }),
+        await cms.articleSummaries({
+          search: params.get('search') ?? '',
+          page: Number(params.get('page')),
+          ...(params.has('topic') ? { topic: params.get('topic') ?? '' } : {}),
+          ...(params.has('year') ? { year: Number(params.get('year')) } : {}),
+        }),
       );
     case '/api/most-popular-articles':
       return json({ data: await cms.mostPopular() });
