@@ -1,3 +1,5 @@
+import { escapeHtml } from './html';
+
 /**
  * The pure half of the full-text search: what a visitor types becomes words, never query syntax;
  * an article becomes the plain text that is indexed; the database's snippet becomes safe HTML.
@@ -166,9 +168,6 @@ export function plainText(text: string | null | undefined): string {
     .replace(LINK, '$1')
     .replace(BOLD, '$1');
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 /**
  * A snippet as the API answers it: the article's words escaped, the matched ones in `<mark>`, on
