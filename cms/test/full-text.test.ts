@@ -14,7 +14,7 @@ import {
   tsQuery,
   typosAllowed,
 } from '../src/lib/full-text';
-import { splitPage } from '../src/api/read-model/services/article-search';
+import { facetCounts, splitPage } from '../src/api/read-model/services/article-search';
 
 describe('the words of a search', () => {
   it('keeps letters and digits of any script, lower-cased; everything else separates', () => {
@@ -135,5 +135,43 @@ describe('a page over the spec’s matches then the text matches', () => {
     expect(splitPage(0, 12, 30)).toEqual({ first: { offset: 0, limit: 12 }, second: { offset: 0, limit: 0 } });
     expect(splitPage(24, 12, 30)).toEqual({ first: { offset: 24, limit: 6 }, second: { offset: 0, limit: 6 } });
     expect(splitPage(36, 12, 30)).toEqual({ first: { offset: 36, limit: 0 }, second: { offset: 6, limit: 12 } });
+  });
+});
+
+describe('the facets of what a search found', () => {
+  const found = [
+    { year: 2026, topics: ['Cyber', 'Markets'] },
+    { year: 2026, topics: ['Naval Power'] },
+    { year: 2025, topics: ['Cyber'] },
+    { year: 2024, topics: [] },
+  ];
+
+  it('counts each topic and each year: topics most first then by name, years latest first', () => {
+    expect(facetCounts(found, { topic: '', year: null })).toEqual({
+      topics: [
+        { value: 'Cyber', count: 2 },
+        { value: 'Markets', count: 1 },
+        { value: 'Naval Power', count: 1 },
+      ],
+      years: [
+        { value: 2026, count: 2 },
+        { value: 2025, count: 1 },
+        { value: 2024, count: 1 },
+      ],
+    });
+  });
+
+  it('counts the topics within the year narrowed to, and the years within the topic', () => {
+    expect(facetCounts(found, { topic: 'Cyber', year: 2026 })).toEqual({
+      topics: [
+        { value: 'Cyber', count: 1 },
+        { value: 'Markets', count: 1 },
+        { value: 'Naval Power', count: 1 },
+      ],
+      years: [
+        { value: 2026, count: 1 },
+        { value: 2025, count: 1 },
+      ],
+    });
   });
 });

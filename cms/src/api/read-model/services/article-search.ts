@@ -12,6 +12,7 @@ import { readModelSchema, topicRows, type ReadModelSchema } from '../../../lib/r
 import { rowsOf } from '../../../lib/rows';
 import {
   countOf,
+  everyArticle,
   matchesSearch,
   newestMatches,
   pagination,
@@ -71,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const schema = readModelSchema(strapi);
     const narrow = narrowing(db, schema, { topic, year });
     // The published articles the spec's rule leaves out: the text tier's candidates.
-    const othersThan = (term: string, narrowTo = narrow) => {
+    const othersThan = (term: string, narrowTo: Narrowing = narrow) => {
       const others = publishedArticles(db, schema)
         .whereNot((where: Knex.QueryBuilder) => matchesSearch(db, schema, term)(where))
         .select(`a.${schema.articles.documentId}`);
@@ -109,17 +110,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ).map((summary, index) => ({ ...summary, snippet: ranked[index].snippet })),
     ];
     const total = firstTotal + text.total;
-    // The documents a search finds, narrowed another way: what a facet's counts are counted over.
-    const found = (narrowTo: Narrowing) =>
-      db
-        .from(spec5Matches(db, schema, search, narrowTo).select(`a.${schema.articles.documentId} as id`).as('s'))
-        .select('s.id')
-        .union(matchingDocuments(db, terms, othersThan(search, narrowTo)));
-    const facets = {
-      // Each counted with the other narrowing kept: a facet's link finds as many as it says.
-      topics: await topicCounts(db, schema, found(narrowing(db, schema, { topic: '', year }))),
-      years: await yearCounts(db, schema, found(narrowing(db, schema, { topic, year: null }))),
-    };
+    // Every document the search finds, unnarrowed (read once): what the facets are counted over.
+    const everyFound = db
+      .from(spec5Matches(db, schema, search).select(`a.${schema.articles.documentId} as id`).as('s'))
+      .select('s.id')
+      .union(matchingDocuments(db, terms, othersThan(search, everyArticle)));
+    const facets = facetCounts(await foundArticles(db, schema, everyFound), { topic, year });
     const finds = async (corrected: string) =>
       (await countOf(spec5Matches(db, schema, corrected, narrow))) > 0 ||
       (await countMatches(db, await searchTerms(db, searchWords(corrected)), othersThan(corrected))) > 0;
@@ -131,36 +127,54 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 });
 
-/** The topics of these documents, each with how many of them it has: most first, then by name. */
-async function topicCounts(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
-  const { articles, topicLinks, topics } = schema;
-  const rows = await rowsOf<{ value: string; count: number | string }>(
-    topicRows(db, schema)
-      .join({ a: articles.table }, `a.${articles.id}`, `l.${topicLinks.article}`)
-      .whereNotNull(`a.${articles.publishedAt}`)
-      .whereIn(`a.${articles.documentId}`, documents)
-      .groupBy(`t.${topics.category}`)
-      .select(`t.${topics.category} as value`, db.raw('COUNT(DISTINCT ??) as count', [`a.${articles.documentId}`])),
-  );
-  return rows
-    .map(({ value, count }): FacetCount<string> => ({ value, count: Number(count) }))
-    .sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
+/** A document a search found: its year and its topics' categories. */
+export interface FoundArticle {
+  year: number;
+  topics: string[];
 }
 
-/** The years of these documents, each with how many of them are of it: latest first. */
-async function yearCounts(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
-  const { articles } = schema;
-  const year = db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4)', [`a.${articles.date}`]);
-  const rows = await rowsOf<{ value: string; count: number | string }>(
+/**
+ * Each topic and each year of what a search found, with how many results it narrows to: a
+ * topic's counted with the year narrowed to kept, a year's with the topic kept. Topics most
+ * first, then by name; years latest first.
+ */
+export function facetCounts(found: FoundArticle[], { topic, year }: Pick<SearchQuery, 'topic' | 'year'>) {
+  const count = <Value>(values: Value[]) => {
+    const counts = new Map<Value, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return [...counts].map(([value, total]): FacetCount<Value> => ({ value, count: total }));
+  };
+  return {
+    topics: count(
+      found.filter((article) => year === null || article.year === year).flatMap(({ topics }) => topics),
+    ).sort((x, y) => y.count - x.count || x.value.localeCompare(y.value)),
+    years: count(
+      found.filter((article) => topic === '' || article.topics.includes(topic)).map((article) => article.year),
+    ).sort((x, y) => y.value - x.value),
+  };
+}
+
+/** The year and the topics of each of these documents (a query of their ids). */
+async function foundArticles(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
+  const { articles, topicLinks, topics } = schema;
+  const rows = await rowsOf<{ id: number; year: string }>(
     publishedArticles(db, schema)
       .whereIn(`a.${articles.documentId}`, documents)
-      .groupBy(year)
       .select(
-        db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4) as value', [`a.${articles.date}`]),
-        db.raw('COUNT(*) as count'),
+        `a.${articles.id} as id`,
+        db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4) as year', [`a.${articles.date}`]),
       ),
   );
-  return rows
-    .map(({ value, count }): FacetCount<number> => ({ value: Number(value), count: Number(count) }))
-    .sort((x, y) => y.value - x.value);
+  const topicsOf = new Map<number, string[]>(rows.map(({ id }): [number, string[]] => [id, []]));
+  const ids = rows.map(({ id }) => id);
+  // In slices: SQLite takes a bounded number of parameters.
+  for (let start = 0; start < ids.length; start += 500) {
+    const links = await rowsOf<{ article: number; category: string }>(
+      topicRows(db, schema)
+        .whereIn(`l.${topicLinks.article}`, ids.slice(start, start + 500))
+        .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`),
+    );
+    for (const { article, category } of links) topicsOf.get(article)?.push(category);
+  }
+  return rows.map(({ id, year }): FoundArticle => ({ year: Number(year), topics: [...new Set(topicsOf.get(id))] }));
 }
