@@ -35,28 +35,48 @@ function hasPostgres() {
   return versions.some((version) => existsSync(path.join('/usr/lib/postgresql', version, 'bin', 'initdb')));
 }
 
+/** Whether Debian's `name` is installed (a module with no program to look for). */
+const debianHas = (name) =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+
+/** Varnish and its xkey module (purge by tag), for `BLOG_VARNISH_PORT` and the tests of it. */
+function missingVarnish() {
+  const missing = [];
+  if (!existsSync(process.env.VARNISHD_PATH ?? '/usr/sbin/varnishd')) missing.push('varnish');
+  if (!debianHas('varnish-modules')) missing.push('varnish-modules');
+  return missing;
+}
+
+/** Installs Debian's `packages` (as root, or through sudo) when any is missing. */
+function aptInstall(missing, why) {
+  if (missing.length === 0) return;
+  const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
+  console.log(`Installing ${missing.join(' and ')} ${why} (apt-get)...`);
+  apt('update');
+  apt('install', '-y', '--no-install-recommends', ...missing);
+}
+
 /**
  * What the tests need from Debian: Chromium for the browser tests (Playwright's own download is
  * not reachable here), PostgreSQL, on which the CMS's API tests run a second time, Redis,
- * which render servers share their page cache through, and aiosmtpd, the SMTP server that
- * receives the CMS's email notices in its tests.
+ * which render servers share their page cache through, aiosmtpd, the SMTP server that
+ * receives the CMS's email notices in its tests, Varnish in front of a render server, and
+ * Prometheus, which scrapes the CMS's metrics.
  */
 function ensureTestPackages() {
-  const missing = [];
+  const missing = missingVarnish();
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
   if (!process.env.POSTGRES_BIN_DIR && !hasPostgres()) missing.push('postgresql');
   if (!existsSync(process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server')) missing.push('redis-server');
   if (!existsSync('/usr/lib/python3/dist-packages/aiosmtpd')) missing.push('python3-aiosmtpd');
-  if (missing.length === 0) return;
-  const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
-  console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);
-  apt('update');
-  apt('install', '-y', '--no-install-recommends', ...missing);
+  if (!existsSync(process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus')) missing.push('prometheus');
+  aptInstall(missing, 'for the tests');
 }
 
 const commands = {
   start() {
     install();
+    if (process.env.BLOG_VARNISH_PORT) aptInstall(missingVarnish(), 'for BLOG_VARNISH_PORT');
     pnpm(['run', 'start:site']);
   },
   test() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run release -- <section> [--from <folder>] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
+// `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
 // (README, "Releasing a section"). Without --from or --rollback the section is built from the checkout
 // first; the rest is `shell/src/release/cli.ts`, run as TypeScript.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,8 @@ import builds from './builds.cjs';
 const { apps, buildApp, root } = builds;
 const [command, ...args] = process.argv.slice(2);
 
-if (command === 'release' && !args.includes('--from') && !args.includes('--rollback')) {
+// A promotion or a rollback releases what is published already: nothing to build.
+if (command === 'release' && !['--from', '--rollback', '--promote'].some((option) => args.includes(option))) {
   const app = Object.entries(apps).find(([container, { package: name }]) => args[0] === name || args[0] === container);
   // An unknown section is refused by the command itself, with the names it knows.
   if (app && app[0] !== 'shell') {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import builds from './builds.cjs';
 import serve from './serve.cjs';
+import varnish from './varnish.cjs';
 
 const { apps, buildApps, buildCms, compileCms, root } = builds;
 const { serveDist, serveRendered } = serve;
@@ -22,6 +23,10 @@ const offset = Number(process.env.PORT_OFFSET ?? 0);
 const portOf = (port) => port + offset;
 const { shell, ...sections } = apps;
 const siteUrl = `http://localhost:${portOf(shell.port)}`;
+// With BLOG_VARNISH_PORT, Varnish answers in front of the render server (README, "Varnish or a
+// CDN in front"): its address is the site's, and the render server asks it to drop changed pages.
+const varnishPort = process.env.BLOG_VARNISH_PORT ? portOf(Number(process.env.BLOG_VARNISH_PORT)) : undefined;
+const publicUrl = varnishPort ? `http://localhost:${varnishPort}` : siteUrl;
 const cmsUrl = `http://localhost:${portOf(1337)}`;
 const withAdminPanel = process.env.SERVE_ADMIN_PANEL !== 'false';
 
@@ -109,12 +114,18 @@ function launchCms() {
     env: {
       ...process.env,
       PORT: String(portOf(1337)),
-      CORS_ORIGINS: Object.values(apps)
-        .map(({ port }) => `http://localhost:${portOf(port)}`)
-        .join(','),
+      CORS_ORIGINS: [...Object.values(apps).map(({ port }) => `http://localhost:${portOf(port)}`), publicUrl].join(','),
       RENDER_SERVER_URLS: siteUrl,
       REVALIDATE_SECRET: revalidateSecret,
-      BLOG_SITE_URL: process.env.BLOG_SITE_URL || siteUrl,
+      BLOG_SITE_URL: process.env.BLOG_SITE_URL || publicUrl,
+      // Its metrics on a port of their own (README, "The CMS's metrics").
+      CMS_METRICS_PORT: String(portOf(Number(process.env.CMS_METRICS_PORT ?? 9465))),
+      // Readable lines in this terminal unless JSON is asked for (README, "The CMS's logs").
+      LOG_FORMAT: process.env.LOG_FORMAT || 'readable',
+      // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK must load before Strapi does.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${path.join(root, 'cms', 'dist', 'src', 'tracing.js')}`]
+        .filter(Boolean)
+        .join(' '),
       ...preview,
     },
   });
@@ -132,7 +143,14 @@ function launchCms() {
 
 async function launchRenderServer() {
   const server = await serveRendered(path.join(root, shell.package, 'dist'), portOf(shell.port), {
-    BLOG_SITE_URL: process.env.BLOG_SITE_URL || siteUrl,
+    BLOG_SITE_URL: process.env.BLOG_SITE_URL || publicUrl,
+    // Behind Varnish, which adds the visitor's address to X-Forwarded-For: limits per client stay per visitor.
+    ...(varnishPort
+      ? {
+          BLOG_PURGE_URL: process.env.BLOG_PURGE_URL || `http://127.0.0.1:${varnishPort}${varnish.PURGE_PATH}`,
+          BLOG_PROXY_HOPS: process.env.BLOG_PROXY_HOPS || '1',
+        }
+      : {}),
     BLOG_REMOTES_FILE: remotesFile,
     BLOG_CONFIG_FILE: configFile,
     REVALIDATE_SECRET: revalidateSecret,
@@ -150,9 +168,18 @@ const sectionServers = await Promise.all(
 const cms = supervise('The CMS', launchCms);
 const renderServer = supervise('The render server', launchRenderServer);
 await Promise.all([cms.started, renderServer.started]);
-console.log(`\nThe site: ${siteUrl} (the CMS: ${cmsUrl}/admin)`);
+/** Varnish in front of the render server, with the project's VCL. */
+async function launchVarnish() {
+  const backend = { host: '127.0.0.1', port: portOf(shell.port) };
+  const server = await varnish.startVarnish({ listen: `:${varnishPort}`, backend });
+  return { pid: server.pid, exited: server.exited, stop: () => server.close() };
+}
+const cache = varnishPort ? supervise('Varnish', launchVarnish) : undefined;
+await cache?.started;
+console.log(`\nThe site: ${publicUrl} (the CMS: ${cmsUrl}/admin)`);
+if (cache) console.log(`Varnish answers there, in front of the render server at ${siteUrl}`);
 console.log(
-  `A section's next build, in your browser only: ${siteUrl}/preview/sections?secret=${preview.PREVIEW_SECRET}` +
+  `A section's next build, in your browser only: ${publicUrl}/preview/sections?secret=${preview.PREVIEW_SECRET}` +
     `&mf_pages=<its mf-manifest.json> (README, "Previewing a section's next build")\n`,
 );
 
@@ -192,6 +219,7 @@ function stop() {
   sectionServers.forEach((server) => server.close());
   cms.stop();
   renderServer.stop();
+  cache?.stop();
   rmSync(runDir, { recursive: true, force: true });
 }
 process.on('SIGINT', stop);

@@ -8,7 +8,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     .filter(Boolean)
     .map((url) => new URL(url).origin);
   return [
-    'strapi::logger',
+    // Metrics, and one log line a request (replaces strapi::logger): outermost, to see final statuses.
+    'global::request-telemetry',
     'strapi::errors',
     'global::json-errors',
     {

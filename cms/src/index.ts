@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import {
   ensureArticleSearchIndex,
@@ -5,6 +6,8 @@ import {
   reindexOnArticleWrites,
 } from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
+import { serveMetrics } from './lib/metrics';
+import { stopTracing } from './lib/tracing';
 import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
 import { ensureRateLimitTable } from './lib/rate-limit-store';
 import {
@@ -23,6 +26,7 @@ import { takeStartupLock } from './startup-lock';
 let releaseStartupLock: () => Promise<void> = () => Promise.resolve();
 let changeReports: ChangeReports | undefined;
 let notifier: { stop(): void } | undefined;
+let metricsServer: Server | undefined;
 
 export default {
   // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
@@ -57,10 +61,18 @@ export default {
       if (changesReadModel(change)) await readModelChanged(strapi.db.connection);
       changeReports?.report(change);
     });
+    const metrics = strapi.config.get<{ port: number; host: string }>('metrics');
+    // A CMS without its metrics still serves the site: the failure is logged, not fatal.
+    metricsServer = await serveMetrics(metrics.port, metrics.host).catch((error: Error): undefined => {
+      strapi.log.error(`The metrics could not listen on ${metrics.host}:${metrics.port}: ${error.message}`);
+      return undefined;
+    });
   },
 
-  destroy() {
+  async destroy() {
     changeReports?.stop();
     notifier?.stop();
+    metricsServer?.close();
+    await stopTracing();
   },
 };

@@ -1,59 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { freePort } from '@blog/cms/testing';
 import { startRenderServer } from '../support/render-server';
 import { site, test } from '../support/site';
 import { GROWN, getData, startGrownCms } from './grown-cms';
+import { DURATION_SECONDS, keptAgainstStatic, load, pagesOf } from './measure';
 
 // What serving a page costs: kept in the render server's cache, rendered (nothing kept), and the
 // very same bytes from a bare Node server (what a static file or a CDN costs here), in one run:
 // `pnpm --filter @blog/e2e bench:serve`. This machine's absolute numbers move from run to run;
 // the ratios hold (FACTS.md).
 
-const DURATION_SECONDS = 20;
-const CONNECTIONS = [20, 100];
 const MEMORY_LOAD_MINUTES = 10;
 /** A cache far smaller than the grown site's pages, so the memory run keeps dropping pages. */
 const MEMORY_CACHE_MB = 16;
-
-interface Load {
-  'pages/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  errors: number;
-}
-
-async function load(url: string, connections: number, duration = DURATION_SECONDS): Promise<Load> {
-  const result = await autocannon({ url, connections, duration });
-  return {
-    'pages/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-/** The bytes `url` answers, answered again and again by a bare Node server: the static baseline. */
-async function staticCopy(url: string): Promise<{ url: string; close(): Promise<void> }> {
-  const response = await fetch(url);
-  const body = Buffer.from(await response.arrayBuffer());
-  const type = response.headers.get('content-type') ?? 'text/html';
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function pagesOf(cmsUrl: string) {
-  const [popular] = await getData<{ title_article: string }[]>(cmsUrl, 'most-popular-articles');
-  return ['/Home', '/Articles', `/Articles?title=${encodeURIComponent(popular.title_article)}`, '/New-letter'];
-}
 
 /** What the server tells its operator on its status port (`BLOG_STATUS_PORT`): the public `/healthz` says only that it is up. */
 async function status(statusPort: number) {
@@ -70,29 +29,9 @@ async function measureSize(cmsUrl: string) {
   const rows: Record<string, string | number>[] = [];
   try {
     for (const path of await pagesOf(cmsUrl)) {
-      await fetch(`${kept.url}${path}`);
-      const baseline = await staticCopy(`${kept.url}${path}`);
-      try {
-        for (const connections of CONNECTIONS) {
-          const hits = await load(`${kept.url}${path}`, connections);
-          const misses = await load(`${rendered.url}${path}`, connections);
-          const bare = await load(baseline.url, connections);
-          rows.push({
-            page: path.slice(0, 36),
-            connections,
-            'hits pages/s': hits['pages/s'],
-            'hits p50 / p99 ms': `${hits['p50 ms']} / ${hits['p99 ms']}`,
-            'misses pages/s': misses['pages/s'],
-            'misses p50 / p99 ms': `${misses['p50 ms']} / ${misses['p99 ms']}`,
-            'static pages/s': bare['pages/s'],
-            'static p50 / p99 ms': `${bare['p50 ms']} / ${bare['p99 ms']}`,
-            'hits ÷ static': (hits['pages/s'] / bare['pages/s']).toFixed(2),
-            errors: hits.errors + misses.errors + bare.errors,
-          });
-        }
-      } finally {
-        await baseline.close();
-      }
+      rows.push(
+        ...(await keptAgainstStatic(kept.url, path, (connections) => load(`${rendered.url}${path}`, connections))),
+      );
     }
   } finally {
     await Promise.all([kept.close(), rendered.close()]);

@@ -100,6 +100,7 @@ export default async function globalSetup() {
   process.env.APP_URLS = JSON.stringify(appUrls);
   process.env.CMS_URL = cms.url;
   process.env.CMS_PID = String(cms.pid);
+  process.env.CMS_METRICS_URL = cms.metricsUrl;
   process.env.STAND_IN_URL = standIns.url;
   process.env.SHELL_DIST = path.join(runDir, shell.package);
   process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);

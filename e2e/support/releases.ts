@@ -22,6 +22,8 @@ export interface ReleasedSite {
   /** Each section's origin, by container. */
   origins: Record<string, string>;
   server: RenderServer;
+  /** Another render server following the same registry. */
+  another(): Promise<RenderServer>;
   /** `npm run <command> -- …args` (`release` or `releases`) against this site's store. */
   run(command: 'release' | 'releases', ...args: string[]): Promise<CommandRun>;
   /** What the registry says is live, by container. */
@@ -32,9 +34,9 @@ export interface ReleasedSite {
 /** The run's build of an app (its deployed copy, pointed at the run's CMS and stand-ins). */
 export const runBuild = (app: string) => path.join(path.dirname(process.env.SHELL_DIST as string), app);
 
-function runCommand(store: string, command: string, args: string[]): Promise<CommandRun> {
+function runCommand(store: string, redis: string, command: string, args: string[]): Promise<CommandRun> {
   const child = spawn(process.execPath, [path.join(builds.root, 'scripts', 'release.mjs'), command, ...args], {
-    env: { ...process.env, BLOG_RELEASES_DIR: store },
+    env: { ...process.env, BLOG_RELEASES_DIR: store, BLOG_CACHE_URL: redis },
   });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -50,9 +52,10 @@ function runCommand(store: string, command: string, args: string[]): Promise<Com
 /**
  * The run's builds published as each section's first release into a store of its own, each
  * section served from an origin of its own with its releases, and a render server of its own
- * that follows the registry (its 10 s check left as it is: a switch is followed by watching the file).
+ * that follows the registry (its 10 s check left as it is: a switch is followed by watching the
+ * file, or by the notice of the registry in `redis`, which the commands and servers then share).
  */
-export async function releasedSite(): Promise<ReleasedSite> {
+export async function releasedSite(redis = ''): Promise<ReleasedSite> {
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-releases-'));
   const sections = Object.entries(builds.apps as Apps).filter(([container]) => container !== 'shell');
   const origins: Record<string, string> = {};
@@ -67,11 +70,18 @@ export async function releasedSite(): Promise<ReleasedSite> {
     path.join(store, 'site.json'),
     JSON.stringify({ shellDist, configFile: path.join(shellDist, 'config.js'), origins }),
   );
-  const first = await runCommand(store, 'first', ['--builds', path.dirname(shellDist)]);
+  const first = await runCommand(store, redis, 'first', ['--builds', path.dirname(shellDist)]);
   if (first.code !== 0) throw new Error(`The first releases failed: ${first.stderr}`);
-  const server = await startRenderServer({
-    env: { BLOG_REMOTES_FILE: path.join(store, 'registry.json'), BLOG_REVALIDATE_SECONDS: '10' },
-  });
+  const others: RenderServer[] = [];
+  const renderServer = () =>
+    startRenderServer({
+      env: {
+        BLOG_REMOTES_FILE: path.join(store, 'registry.json'),
+        BLOG_REVALIDATE_SECONDS: '10',
+        BLOG_CACHE_URL: redis,
+      },
+    });
+  const server = await renderServer();
   const registry = () =>
     JSON.parse(fs.readFileSync(path.join(store, 'registry.json'), 'utf8')) as {
       live: Record<string, { release: string }>;
@@ -80,10 +90,15 @@ export async function releasedSite(): Promise<ReleasedSite> {
     store,
     origins,
     server,
-    run: (command, ...args) => runCommand(store, command, args),
+    async another() {
+      const other = await renderServer();
+      others.push(other);
+      return other;
+    },
+    run: (command, ...args) => runCommand(store, redis, command, args),
     live: () => Object.fromEntries(Object.entries(registry().live).map(([name, { release }]) => [name, release])),
     async close() {
-      await server.close();
+      for (const each of [server, ...others]) await each.close();
       for (const each of servers) await new Promise<void>((resolve) => each.close(resolve));
       fs.rmSync(store, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { author, freePort } from '@blog/cms/testing';
-import type { APIRequestContext } from '@playwright/test';
+import { WITHIN, articlePath, text, today, unique } from '../support/changes';
 import { pauseCms, reportChanges, resumeCms } from '../support/cms-control';
 import { rawRequest } from '../support/raw-request';
 import { startRenderServer, type RenderServer } from '../support/render-server';
@@ -10,15 +10,6 @@ import { cmsData, expect, site, test } from '../support/site';
 
 // Issue 16: pages rendered once and answered from the render server's cache, which the CMS keeps
 // true by reporting every change; the serving path's faults.
-
-const articlePath = (title: string) => `/Articles?title=${encodeURIComponent(title)}`;
-const today = () => new Date().toISOString().slice(0, 10);
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-
-/** What a change must reach within: the CMS's report, then one render. */
-const WITHIN = { timeout: 2_000, intervals: [100] };
-
-const text = async (request: APIRequestContext, url: string) => (await request.get(url)).text();
 
 test.describe('the page cache', () => {
   test('renders a page once, then answers it kept, with the tags of what it shows', async ({ request }) => {

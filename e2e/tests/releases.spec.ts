@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { startRedis, type RedisServer } from '../support/redis';
 import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -223,7 +224,7 @@ test.describe('releasing a section', () => {
       [['mf-pages', '--from', withoutServer], 'has no server build (server/remoteEntry.js)'],
       [['mf-pages', '--from', withoutEntry], 'lacks remoteEntry.js, which its manifest names'],
       [['mf-pages', '--rollback', '1.0.0-0123456789ab'], 'mf_pages has no release 1.0.0-0123456789ab'],
-      [['mf-pages', '--from', next, '--canary', '50'], 'unknown option --canary'],
+      [['mf-pages', '--from', next, '--everyone'], 'unknown option --everyone'],
     ];
     for (const [args, message] of cases) {
       const run = await site.run('release', ...args);
@@ -344,5 +345,145 @@ test.describe('releasing a section', () => {
     await open.page.waitForTimeout(1_000);
     expect(loads).toBe(1);
     await open.context.close();
+  });
+});
+
+test.describe('past one machine: the registry in Redis', () => {
+  test.describe.configure({ mode: 'serial' });
+  let redis: RedisServer;
+  let site: ReleasedSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    redis = await startRedis();
+    site = await releasedSite(redis.url);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    await redis?.stop();
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const servedBy = async (server: { url: string }) =>
+    ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, string>).mf_pages;
+
+  test('two render servers on one Redis both serve a release within a second of the command; a corrupt registry leaves them as they were', async () => {
+    const servers = [site.server, await site.another()];
+    // The registry and its history are in Redis, not in the store's folder.
+    expect(fs.existsSync(path.join(site.store, 'registry.json'))).toBe(false);
+    expect(JSON.parse(redis.cli('GET', 'blog:releases:registry'))).toMatchObject({ revision: 4 });
+
+    const run = await site.run('release', 'mf-pages', '--from', respun('redis'));
+    expect(run.code, run.stderr).toBe(0);
+    const returned = Date.now();
+    const [, id, manifest] = /mf_pages (\S+) is live \(was \S+\): (\S+)/.exec(run.stdout) ?? [];
+    await Promise.all(
+      servers.map((server) => expect.poll(() => servedBy(server), { timeout: 1_000, intervals: [20] }).toBe(manifest)),
+    );
+    test.info().annotations.push({
+      type: 'switch',
+      description: `both served it ${Date.now() - returned} ms after the command`,
+    });
+    const history = await site.run('releases', 'mf-pages', '--json');
+    expect((JSON.parse(history.stdout) as { to: string; live: string }[]).pop()).toMatchObject({ to: id, live: id });
+
+    // A registry edited into invalid JSON: the command refuses in one line, the servers keep the last one they read.
+    redis.cli('SET', 'blog:releases:registry', '{"revision": 1, ');
+    redis.cli('PUBLISH', 'blog:releases:switched', '0');
+    const refused = await site.run('release', 'mf-pages', '--rollback');
+    expect(refusal(refused)).toEqual({ failed: true, lines: 1 });
+    expect(refused.stderr).toContain('the registry in Redis (blog:releases:registry) cannot be read');
+    for (const server of servers) {
+      expect(await servedBy(server)).toBe(manifest);
+      expect((await fetch(`${server.url}/About`)).status).toBe(200);
+    }
+  });
+});
+
+test.describe('a canary', () => {
+  test.describe.configure({ mode: 'serial' });
+  let site: ReleasedSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await releasedSite();
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A visit to a page of mf-pages with `cookie` (none: a new visitor): the mf-pages release it was rendered with, and the cookie it keeps. */
+  const visit = async (cookie?: string) => {
+    const response = await fetch(`${site.server.url}/About`, { headers: cookie ? { cookie } : {} });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    const release = new RegExp(`${site.origins.mf_pages}/releases/([^/]+)/mf-manifest\\.json`).exec(html)?.[1];
+    return {
+      release,
+      cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie,
+      cacheControl: response.headers.get('cache-control'),
+    };
+  };
+
+  test('--canary 50: of 40 new visitors some get each release, each keeps theirs; --promote gives everyone the canary; --rollback ends one', async () => {
+    test.setTimeout(120_000);
+    const registry = () => fs.readFileSync(path.join(site.store, 'registry.json'), 'utf8');
+    const before = registry();
+    const live = site.live().mf_pages;
+    for (const share of ['0', '150', 'abc']) {
+      const run = await site.run('release', 'mf-pages', '--from', respun(`canary ${share}`), '--canary', share);
+      expect(refusal(run), share).toEqual({ failed: true, lines: 1 });
+      expect(run.stderr).toContain(`--canary takes a whole percent from 1 to 99 of new visitors, not ${share}`);
+    }
+    const none = await site.run('release', 'mf-pages', '--promote');
+    expect(refusal(none)).toEqual({ failed: true, lines: 1 });
+    expect(none.stderr).toContain('mf_pages has no canary to promote');
+    expect(registry()).toBe(before);
+
+    const run = await site.run('release', 'mf-pages', '--from', respun('canary'), '--canary', '50');
+    expect(run.code, run.stderr).toBe(0);
+    const canary = /mf_pages (\S+) is the canary for 50% of new visitors \((\S+) stays live/.exec(run.stdout)?.[1];
+    expect(canary).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
+    expect(site.live().mf_pages).toBe(live);
+    await expect.poll(async () => (await visit()).cookie, { timeout: 2_000 }).toMatch(/^blog_canary_mf_pages=/);
+
+    const visitors: Awaited<ReturnType<typeof visit>>[] = [];
+    for (let count = 0; count < 40; count += 1) visitors.push(await visit());
+    const got = (release: string) => visitors.filter((visitor) => visitor.release === release);
+    expect(got(canary as string).length + got(live).length).toBe(40);
+    expect(got(canary as string).length).toBeGreaterThan(0);
+    expect(got(live).length).toBeGreaterThan(0);
+    test.info().annotations.push({ type: 'canary', description: `${got(canary as string).length} of 40 got it` });
+    for (const visitor of visitors) {
+      expect(visitor.cookie).toBe(`blog_canary_mf_pages=${canary}:${visitor.release === canary ? 'in' : 'out'}`);
+      // The canary's pages are kept by no shared cache; the live release's are the site's as before.
+      expect(visitor.cacheControl === 'private, no-store').toBe(visitor.release === canary);
+      for (let reload = 0; reload < 2; reload += 1) expect((await visit(visitor.cookie)).release).toBe(visitor.release);
+    }
+    const history = await site.run('releases', 'mf-pages');
+    expect(history.stdout).toContain(`live now: mf_pages ${live}, canary ${canary} for 50% of new visitors`);
+
+    const promoted = await site.run('release', 'mf-pages', '--promote');
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(site.live().mf_pages).toBe(canary);
+    const out = visitors.find((visitor) => visitor.release === live);
+    await expect.poll(async () => (await visit(out?.cookie)).release, { timeout: 1_000, intervals: [50] }).toBe(canary);
+    for (let count = 0; count < 5; count += 1)
+      expect(await visit()).toMatchObject({ release: canary, cookie: undefined });
+
+    // Another canary, on nearly everyone, ended by --rollback: its visitors are back on what is live.
+    const next = await site.run('release', 'mf-pages', '--from', respun('canary 2'), '--canary', '99');
+    expect(next.code, next.stderr).toBe(0);
+    const second = /mf_pages (\S+) is the canary/.exec(next.stdout)?.[1];
+    await expect.poll(async () => (await visit()).release, { timeout: 5_000 }).toBe(second);
+    const inside = await visit();
+    const ended = await site.run('release', 'mf-pages', '--rollback');
+    expect(ended.stdout).toContain(`mf_pages canary ${second} ended: ${canary} is live for everyone`);
+    await expect
+      .poll(async () => (await visit(inside.cookie)).release, { timeout: 1_000, intervals: [50] })
+      .toBe(canary);
+    const json = JSON.parse((await site.run('releases', 'mf-pages', '--json')).stdout) as { action: string }[];
+    expect(json.slice(-4).map(({ action }) => action)).toEqual(['canary', 'promote', 'canary', 'rollback']);
   });
 });

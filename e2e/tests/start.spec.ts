@@ -16,11 +16,14 @@ const isFree = (port: number) =>
     probe.listen(port, () => probe.close(() => resolve(true)));
   });
 
-/** An offset that moves every port `npm start` uses (the site's 3000–3004, the CMS's 1337) onto free ones. */
+/**
+ * An offset that moves every port `npm start` uses (the site's 3000–3004, the CMS's 1337, its
+ * metrics' 9465, Varnish's 6081) onto free ones.
+ */
 async function freeOffset(): Promise<number> {
   for (;;) {
     const offset = 20_000 + Math.floor(Math.random() * 20_000);
-    const ports = [1337, 3000, 3001, 3002, 3003, 3004].map((port) => port + offset);
+    const ports = [1337, 3000, 3001, 3002, 3003, 3004, 6081, 9465].map((port) => port + offset);
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return offset;
   }
 }
@@ -37,6 +40,7 @@ function startSite(offset: number, dir: string) {
       BLOG_RELEASES_DIR: path.join(dir, 'releases'),
       SERVE_ADMIN_PANEL: 'false',
       GEOCODER_URL: '',
+      BLOG_VARNISH_PORT: '6081',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,10 +65,17 @@ test('a CMS killed under npm start comes back, and the site answers throughout',
   fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
   const site = startSite(offset, dir);
   const siteUrl = `http://localhost:${3000 + offset}`;
+  const varnishUrl = `http://localhost:${6081 + offset}`;
   try {
-    await expect.poll(site.output, { timeout: 240_000, intervals: [500] }).toContain(`The site: ${siteUrl}`);
+    await expect.poll(site.output, { timeout: 240_000, intervals: [500] }).toContain(`The site: ${varnishUrl}`);
     const pages = ['/Home', '/About', '/Articles?search=naval'];
     for (const page of pages) expect((await request.get(`${siteUrl}${page}`)).status(), page).toBe(200);
+    // Varnish in front (BLOG_VARNISH_PORT), and the CMS's metrics on their own port.
+    await request.get(`${varnishUrl}/About`);
+    expect((await request.get(`${varnishUrl}/About`)).headers()['x-varnish-cache']).toBe('HIT');
+    expect(await (await request.get(`http://localhost:${9465 + offset}/metrics`)).text()).toContain(
+      'http_server_request_duration_seconds_count',
+    );
 
     const [cms] = pidsOf(site.output(), 'The CMS');
     process.kill(cms, 'SIGKILL');

@@ -34,6 +34,7 @@ export default async function globalSetup() {
     },
   });
   process.env.CMS_URL = strapi.url;
+  process.env.CMS_METRICS_URL = strapi.metricsUrl;
   process.env.GEOCODER_URL = geocoder.url;
   process.env.RENDER_SERVER_STAND_IN = renderServer.url;
   Object.assign(globalThis, { cms: strapi, geocoder, renderServer });

@@ -5,6 +5,8 @@ import os from 'os';
 import path from 'path';
 
 const CMS_DIR = path.resolve(__dirname, '..', '..');
+// Required before Strapi, as `npm start` does: it traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const TRACING = path.join(CMS_DIR, 'dist', 'src', 'tracing.js');
 const STRAPI_PACKAGE = require.resolve('@strapi/strapi/package.json', { paths: [CMS_DIR] });
 const STRAPI_BIN = path.join(
   path.dirname(STRAPI_PACKAGE),
@@ -13,6 +15,10 @@ const STRAPI_BIN = path.join(
 
 export interface StrapiProcess {
   url: string;
+  /** Its metrics (`/metrics`), on a port of their own. */
+  metricsUrl: string;
+  /** What it has written to stdout and stderr so far. */
+  output(): string;
   /** Its process: a test may pause it (SIGSTOP) to stall the CMS. */
   pid: number;
   dataDir: string;
@@ -61,15 +67,17 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   const database = await databaseEnv(dir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
   const output: string[] = [];
   fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
-  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
+  const child = spawn(process.execPath, ['--require', TRACING, STRAPI_BIN, 'start'], {
     cwd: CMS_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      CMS_METRICS_PORT: String(metricsPort),
       ...database,
       PUBLIC_DIR: path.join(dir, 'public'),
       // Emails with no SMTP server are files: in the throw-away folder, never the CMS's own.
@@ -86,6 +94,8 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   await waitUntilHealthy(url, child, output);
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    output: () => output.join(''),
     pid: child.pid ?? 0,
     dataDir: dir,
     database,

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SECTIONS } from '../../../shared/src/pages/routes';
 import { PreviewBuilds } from '../server/preview-builds';
@@ -45,12 +44,9 @@ async function missingFile(manifestUrl: string, manifest: ReleaseManifest): Prom
  * the section, not its fallback. The site's CMS is read, as the live site reads it.
  */
 async function renderFailure(container: string, manifestUrl: string, site: SiteOfStore, live: Record<string, string>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-release-check-'));
-  const remotesFile = path.join(dir, 'remotes.json');
-  fs.writeFileSync(remotesFile, JSON.stringify(live));
   const servers = new PreviewBuilds({
     entry: path.join(site.shellDist, 'server', 'index.js'),
-    remotesFile,
+    deployed: () => live,
     max: 1,
     // The command says why in one line; the render server's own account of it is not that line.
     logs: 'ignore',
@@ -70,7 +66,6 @@ async function renderFailure(container: string, manifestUrl: string, site: SiteO
     return undefined;
   } finally {
     servers.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

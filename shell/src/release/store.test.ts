@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SwitchConflict } from '../server/releases';
 import { ReleaseStore, folderFiles } from './store';
 
 let dir: string;
@@ -20,11 +19,6 @@ function built(name: string, files: Record<string, string>) {
   }
   return folder;
 }
-
-const entry = (release: string) => ({
-  release,
-  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
-});
 
 describe('the store of releases', () => {
   it('keeps every release as it was published, byte for byte, however many follow', () => {
@@ -52,38 +46,6 @@ describe('the store of releases', () => {
     expect(fs.readFileSync(path.join(store.releaseDir('mf_pages', id), 'server', 'remoteEntry.js'), 'utf8')).toBe(
       'tampered',
     );
-  });
-
-  it('lands concurrent switches of two sections, and gives one of two switches of one section a retry', async () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
-    const read = store.registry();
-    await Promise.all([
-      store.switch(read, 'mf_pages', entry('1.0.0-aaaaaaaaaaaa')),
-      store.switch(read, 'mf_contact', entry('1.0.0-bbbbbbbbbbbb')),
-    ]);
-    expect(store.registry()).toEqual({
-      revision: 2,
-      live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa'), mf_contact: entry('1.0.0-bbbbbbbbbbbb') },
-    });
-    const both = store.registry();
-    const outcomes = await Promise.allSettled([
-      store.switch(both, 'mf_pages', entry('1.0.0-cccccccccccc')),
-      store.switch(both, 'mf_pages', entry('1.0.0-dddddddddddd')),
-    ]);
-    expect(outcomes.map(({ status }) => status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect(outcomes.find((outcome) => outcome.status === 'rejected')?.reason).toBeInstanceOf(SwitchConflict);
-    expect(store.registry().revision).toBe(3);
-  });
-
-  it('names a registry edited by hand into invalid JSON, and leaves it as it is', async () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
-    await store.switch(store.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
-    fs.writeFileSync(path.join(store.dir, 'registry.json'), '{"revision": 1, ');
-    expect(() => store.registry()).toThrow(/^the registry .*registry\.json cannot be read/);
-    await expect(store.switch({ revision: 1, live: {} }, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'))).rejects.toThrow(
-      'cannot be read',
-    );
-    expect(fs.readFileSync(path.join(store.dir, 'registry.json'), 'utf8')).toBe('{"revision": 1, ');
   });
 
   it('deletes the releases past the time kept, but the newest five and the live one', () => {

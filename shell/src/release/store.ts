@@ -50,6 +50,28 @@ const sameFiles = (a: [string, Buffer][], b: [string, Buffer][]) => {
   return a.length === b.length && a.every(([file, bytes]) => other.get(file)?.equals(bytes));
 };
 
+/** Where what is live and its history are kept: the store's own files, or Redis (`BLOG_CACHE_URL`, `RedisRegistry`). */
+export interface LiveRegistry {
+  /** What is live; one that cannot be read throws, naming it. */
+  registry(): Promise<Registry>;
+  /** Compare and set (`switched`): a switch of the same section since `read` throws `SwitchConflict`. */
+  switch(read: Registry, section: string, entry: Registry['live'][string]): Promise<Registry>;
+  /** Appends one switch to the history. */
+  record(entry: Switch): Promise<void>;
+  history(): Promise<Switch[]>;
+  close(): Promise<void>;
+}
+
+/** The store's own files as the registry: `registry.json` and `history.jsonl`. */
+export const fileRegistry = (store: ReleaseStore): LiveRegistry => ({
+  // Run in a promise, so that a registry that cannot be read rejects as Redis's does.
+  registry: () => Promise.resolve().then(() => store.registry()),
+  switch: (read, section, entry) => store.switch(read, section, entry),
+  record: (entry) => Promise.resolve().then(() => store.record(entry)),
+  history: () => Promise.resolve().then(() => store.history()),
+  close: () => Promise.resolve(),
+});
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ReleaseStore {

@@ -9,8 +9,9 @@ import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
 import { PreviewBuilds } from './preview-builds';
+import { redisRegistrySections } from './redis-registry';
 import { RedisPageStore } from './redis-store';
-import { ServerSections } from './sections';
+import { ServerSections, fileSections } from './sections';
 import { siteHandler } from './site';
 import { TileCache, tilesOnSite } from './tiles';
 
@@ -35,7 +36,12 @@ const tiles = tilesFrom
     })
   : undefined;
 
-const sections = new ServerSections(options.remotesFile, options.sectionTimeoutMs);
+// Render servers sharing a Redis follow the release registry there, and its notices.
+const deployed = fileSections(options.remotesFile);
+const sections = new ServerSections(
+  options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployed) : deployed,
+  options.sectionTimeoutMs,
+);
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
 const template = documentTemplate(html, { config, file });
@@ -58,11 +64,22 @@ const previewBuilds =
   options.preview && !options.previewSections
     ? new PreviewBuilds({
         entry: path.join(dist, 'server', 'index.js'),
-        remotesFile: options.remotesFile,
+        deployed: () => sections.manifests(),
         max: options.previewMaxBuilds,
         env: process.env,
       })
     : undefined;
+
+// A section's canary runs in render servers of its own, started when its first visitor comes.
+const canaryBuilds = options.previewSections
+  ? undefined
+  : new PreviewBuilds({
+      entry: path.join(dist, 'server', 'index.js'),
+      deployed: () => sections.manifests(),
+      max: options.previewMaxBuilds,
+      env: process.env,
+      serves: 'canary',
+    });
 
 async function start() {
   await sections.start(options.revalidateMs);
@@ -71,6 +88,7 @@ async function start() {
       template,
       previewTemplate,
       previewBuilds,
+      canaryBuilds,
       sections,
       cache,
       mediaFromCms: media.mediaFromCms,
@@ -91,6 +109,7 @@ async function start() {
   const stop = () => {
     sections.stop();
     previewBuilds?.close();
+    canaryBuilds?.close();
     server.close();
     status?.close();
     void store.close();

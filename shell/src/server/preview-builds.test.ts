@@ -48,16 +48,12 @@ describe('the render servers of previewed builds', () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'preview-builds-'));
     writeFileSync(path.join(dir, 'server.js'), SERVER);
-    writeFileSync(
-      path.join(dir, 'remotes.json'),
-      JSON.stringify({
+    builds = new PreviewBuilds({
+      entry: path.join(dir, 'server.js'),
+      deployed: () => ({
         mf_pages: 'http://localhost:3004/mf-manifest.json',
         mf_contact: 'http://localhost:3003/mf-manifest.json',
       }),
-    );
-    builds = new PreviewBuilds({
-      entry: path.join(dir, 'server.js'),
-      remotesFile: path.join(dir, 'remotes.json'),
       max: 2,
       env: { ...process.env, BLOG_CACHE_URL: 'redis://shared:6379' },
     });

@@ -1,17 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { remotesOf } from './releases';
 import type { SectionOverrides } from './section-preview';
 
 export interface PreviewBuildsOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
   entry: string;
-  /** Where the sections are deployed: each server loads these, but for the builds it was started for. */
-  remotesFile: string;
+  /** Where the sections are deployed, by container: each server loads these, but for the builds it was started for. */
+  deployed: () => Record<string, string>;
   /** The most servers kept at once; the least recently used is stopped first. */
   max: number;
   /** The render server's own settings, which each one shares. */
@@ -19,6 +17,11 @@ export interface PreviewBuildsOptions {
   startTimeoutMs?: number;
   /** Where the servers' logs go: this process's own output (the default), or nowhere (a command that says one line). */
   logs?: 'inherit' | 'ignore';
+  /**
+   * What its pages are: a preview's (the default: a banner, one browser's, never kept), or a
+   * canary's (`canary.ts`: the site's pages as visitors see them, kept by no page cache).
+   */
+  serves?: 'preview' | 'canary';
 }
 
 interface PreviewServer {
@@ -50,6 +53,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** `BLOG_CACHE_MAX_MB` of a page cache that holds no page. */
+const ONE_BYTE_IN_MB = String(1 / 1024 / 1024);
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -66,7 +72,11 @@ export class PreviewBuilds {
 
   /** The address of the server that renders with `overrides`, started when none does. */
   async origin(overrides: SectionOverrides): Promise<string> {
-    const key = JSON.stringify(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
+    // The other sections as deployed now: a release of one of them is another server.
+    const key = JSON.stringify([
+      Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)),
+      this.options.deployed(),
+    ]);
     const entry = this.servers.get(key);
     if (entry) {
       // Used last: the last to be stopped.
@@ -99,20 +109,21 @@ export class PreviewBuilds {
   }
 
   private async start(overrides: SectionOverrides): Promise<PreviewServer> {
-    const deployed = remotesOf(await readFile(this.options.remotesFile, 'utf8'));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
-    writeFileSync(remotesFile, JSON.stringify({ ...deployed, ...overrides }));
+    writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...overrides }));
     const port = await freePort();
     const child = spawn(process.execPath, [this.options.entry], {
       env: {
         ...this.options.env,
         PORT: String(port),
         BLOG_REMOTES_FILE: remotesFile,
-        BLOG_PREVIEW_SECTIONS: JSON.stringify(overrides),
-        // It keeps no pages (each is one browser's) and hears of no change.
+        BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(overrides),
+        // It keeps no pages (a preview's are one browser's; a canary's would hear of no change: a
+        // byte holds none) and hears of no change.
         BLOG_CACHE_URL: '',
-        BLOG_CACHE_MAX_MB: '1',
+        BLOG_CACHE_MAX_MB: this.options.serves === 'canary' ? ONE_BYTE_IN_MB : '1',
+        BLOG_CACHE_LONG_TAIL_MB: ONE_BYTE_IN_MB,
         REVALIDATE_SECRET: '',
         BLOG_PURGE_URL: '',
       },

@@ -2,6 +2,8 @@
 import {
   EMPTY_REGISTRY,
   SwitchConflict,
+  canaryPercent,
+  historyTable,
   isReleaseId,
   manifestFiles,
   parseHistory,
@@ -9,7 +11,7 @@ import {
   previousRelease,
   releaseId,
   releasesToPrune,
-  remotesOf,
+  deployedOf,
   sharedMismatches,
   switched,
   type Registry,
@@ -53,20 +55,21 @@ describe('the registry', () => {
   it('is read back as written, and is where the render server finds each section', () => {
     const text = JSON.stringify(registry);
     expect(parseRegistry(text)).toEqual(registry);
-    expect(remotesOf(text)).toEqual({ mf_pages: registry.live.mf_pages.manifest });
+    expect(deployedOf(text)).toEqual({ manifests: { mf_pages: registry.live.mf_pages.manifest }, canaries: {} });
   });
 
   it('still takes a plain remotes.json', () => {
-    expect(remotesOf('{"mf_pages":"http://localhost:3004/mf-manifest.json"}')).toEqual({
-      mf_pages: 'http://localhost:3004/mf-manifest.json',
+    expect(deployedOf('{"mf_pages":"http://localhost:3004/mf-manifest.json"}')).toEqual({
+      manifests: { mf_pages: 'http://localhost:3004/mf-manifest.json' },
+      canaries: {},
     });
   });
 
   it('refuses a file edited into something else', () => {
-    expect(() => remotesOf('{"revision": 3, "live": ')).toThrow(SyntaxError);
-    expect(() => remotesOf('{"revision": "3", "live": {}}')).toThrow('not {"revision"');
-    expect(() => remotesOf('{"revision": 3, "live": {"mf_pages": "x"}}')).toThrow('entry for mf_pages');
-    expect(() => remotesOf('["x"]')).toThrow('remotes.json is not');
+    expect(() => deployedOf('{"revision": 3, "live": ')).toThrow(SyntaxError);
+    expect(() => deployedOf('{"revision": "3", "live": {}}')).toThrow('not {"revision"');
+    expect(() => deployedOf('{"revision": 3, "live": {"mf_pages": "x"}}')).toThrow('entry for mf_pages');
+    expect(() => deployedOf('["x"]')).toThrow('remotes.json is not');
   });
 
   it('switches a section and raises the revision', () => {
@@ -89,6 +92,57 @@ describe('the registry', () => {
     const winner = switched(registry, registry, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'));
     expect(() => switched(winner, registry, 'mf_pages', entry('1.0.0-cccccccccccc'))).toThrow(SwitchConflict);
     expect(() => switched(winner, registry, 'mf_pages', entry('1.0.0-cccccccccccc'))).toThrow(/retry$/);
+  });
+});
+
+describe('a canary in the registry', () => {
+  const canary = { ...entry('1.0.0-bbbbbbbbbbbb'), percent: 50 };
+  const registry: Registry = {
+    revision: 3,
+    live: { mf_pages: { ...entry('1.0.0-aaaaaaaaaaaa'), canary }, mf_contact: entry('1.0.0-cccccccccccc') },
+  };
+
+  it('takes a whole percent from 1 to 99 of new visitors, nothing else', () => {
+    expect(['1', '50', '99'].map(canaryPercent)).toEqual([1, 50, 99]);
+    expect(['0', '100', '150', 'abc', '5.5', '-5', '', '050'].map(canaryPercent)).toEqual(Array(8).fill(undefined));
+    expect(canaryPercent(true)).toBeUndefined();
+  });
+
+  it('is read back as written, and names the canaries beside what is live', () => {
+    const text = JSON.stringify(registry);
+    expect(parseRegistry(text)).toEqual(registry);
+    expect(deployedOf(text)).toEqual({
+      manifests: { mf_pages: entry('1.0.0-aaaaaaaaaaaa').manifest, mf_contact: entry('1.0.0-cccccccccccc').manifest },
+      canaries: { mf_pages: canary },
+    });
+    const broken = {
+      ...registry,
+      live: { mf_pages: { ...entry('1.0.0-aaaaaaaaaaaa'), canary: { ...canary, percent: 0 } } },
+    };
+    expect(() => parseRegistry(JSON.stringify(broken))).toThrow('canary for mf_pages');
+  });
+
+  it('is a change of its section: a canary begun since the read is a conflict', () => {
+    const read: Registry = { revision: 2, live: { ...registry.live, mf_pages: entry('1.0.0-aaaaaaaaaaaa') } };
+    expect(() => switched(registry, read, 'mf_pages', entry('1.0.0-dddddddddddd'))).toThrow(SwitchConflict);
+    expect(switched(registry, read, 'mf_contact', entry('1.0.0-dddddddddddd')).live.mf_pages.canary).toEqual(canary);
+  });
+
+  it('is shown in the history and in what is live now', () => {
+    const line: Switch = {
+      at: 'now',
+      section: 'mf_pages',
+      action: 'canary',
+      from: '1.0.0-aaaaaaaaaaaa',
+      to: '1.0.0-bbbbbbbbbbbb',
+      check: 'passed',
+      live: '1.0.0-aaaaaaaaaaaa',
+      canary: 50,
+    };
+    expect(historyTable([line], { revision: 3, live: { mf_pages: registry.live.mf_pages } }).split('\n')).toEqual([
+      'now  mf_pages  canary 50%  1.0.0-aaaaaaaaaaaa → 1.0.0-bbbbbbbbbbbb  check: passed  live: 1.0.0-aaaaaaaaaaaa',
+      'live now: mf_pages 1.0.0-aaaaaaaaaaaa, canary 1.0.0-bbbbbbbbbbbb for 50% of new visitors',
+    ]);
   });
 });
 

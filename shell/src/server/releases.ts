@@ -5,11 +5,32 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 // live with a revision number, and the append-only history of its switches. Pure: the store's
 // files are read and written by `release/store.ts`.
 
+/** A release served to a share of new visitors, who keep it (README, "A canary"); the rest get the live one. */
+export interface Canary {
+  release: string;
+  manifest: string;
+  /** The share of new visitors, in percent: a whole number from 1 to 99. */
+  percent: number;
+}
+
+/** A section's live release and the address of its `mf-manifest.json`, and its canary when one runs. */
+export interface LiveEntry {
+  release: string;
+  manifest: string;
+  canary?: Canary;
+}
+
 /** What is live: each section's release and the address of its `mf-manifest.json`. */
 export interface Registry {
   /** Raised by one at every switch: a write names the revision it read (compare and set). */
   revision: number;
-  live: Record<string, { release: string; manifest: string }>;
+  live: Record<string, LiveEntry>;
+}
+
+/** What a render server follows: each section's manifest, by container, and the canaries running. */
+export interface Deployed {
+  manifests: Record<string, string>;
+  canaries: Record<string, Canary>;
 }
 
 export const EMPTY_REGISTRY: Registry = { revision: 0, live: {} };
@@ -18,13 +39,15 @@ export const EMPTY_REGISTRY: Registry = { revision: 0, live: {} };
 export interface Switch {
   at: string;
   section: string;
-  action: 'release' | 'rollback' | 'start';
+  action: 'release' | 'rollback' | 'start' | 'canary' | 'promote';
   from: string | null;
   to: string;
   /** `passed`, or the check's reason for refusing. */
   check: string;
   /** The section's release live once it was done. */
   live: string | null;
+  /** A canary's share of new visitors, in percent (`to` is the canary's release). */
+  canary?: number;
 }
 
 /** A section's server build, next to its browser build: `<dist>/server/remoteEntry.js`. */
@@ -46,6 +69,18 @@ export const isReleaseId = (id: string) => /^[0-9A-Za-z.+_-]{1,80}-[0-9a-f]{12}$
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A canary's share as `--canary` takes it, a whole percent from 1 to 99; undefined when it is not one. */
+export function canaryPercent(value: string | true | undefined): number | undefined {
+  const percent = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+  return percent >= 1 && percent <= 99 ? percent : undefined;
+}
+
+const isCanary = (value: unknown): value is Canary =>
+  isObject(value) &&
+  typeof value.release === 'string' &&
+  typeof value.manifest === 'string' &&
+  canaryPercent(String(value.percent)) === value.percent;
+
 /** The registry in `text`; a file that is not one throws, naming what is wrong. */
 export function parseRegistry(text: string): Registry {
   const value: unknown = JSON.parse(text);
@@ -54,23 +89,30 @@ export function parseRegistry(text: string): Registry {
   for (const [section, entry] of Object.entries(value.live)) {
     if (!isObject(entry) || typeof entry.release !== 'string' || typeof entry.manifest !== 'string')
       throw new Error(`the registry's entry for ${section} is not {"release", "manifest"}`);
+    if (entry.canary !== undefined && !isCanary(entry.canary))
+      throw new Error(`the registry's canary for ${section} is not {"release", "manifest", "percent"}`);
   }
   return value as unknown as Registry;
 }
 
+/** What a registry deploys: each section's live manifest, and the canaries running. */
+export const deployedBy = (registry: Registry): Deployed => ({
+  manifests: Object.fromEntries(Object.entries(registry.live).map(([section, { manifest }]) => [section, manifest])),
+  canaries: Object.fromEntries(
+    Object.entries(registry.live).flatMap(([section, { canary }]) => (canary ? [[section, canary]] : [])),
+  ),
+});
+
 /**
- * Where each section is deployed, from a `remotes.json` (container → manifest) or from the
- * registry that replaces it: the render server reads either. Anything else throws.
+ * Where each section is deployed, from a `remotes.json` (container → manifest, no canary) or
+ * from the registry that replaces it: the render server reads either. Anything else throws.
  */
-export function remotesOf(text: string): Record<string, string> {
+export function deployedOf(text: string): Deployed {
   const value: unknown = JSON.parse(text);
-  if (isObject(value) && 'revision' in value) {
-    const registry = parseRegistry(text);
-    return Object.fromEntries(Object.entries(registry.live).map(([section, { manifest }]) => [section, manifest]));
-  }
+  if (isObject(value) && 'revision' in value) return deployedBy(parseRegistry(text));
   if (!isObject(value) || Object.values(value).some((manifest) => typeof manifest !== 'string'))
     throw new Error('remotes.json is not {"<container>": "<URL of its mf-manifest.json>"}');
-  return value as Record<string, string>;
+  return { manifests: value as Record<string, string>, canaries: {} };
 }
 
 /** Why a switch was not made: another switch of the same section came first. */
@@ -82,13 +124,9 @@ export class SwitchConflict extends Error {}
  * section made in between throws `SwitchConflict`: the writer checked a change to what is no
  * longer live, and must start again.
  */
-export function switched(
-  current: Registry,
-  read: Registry,
-  section: string,
-  entry: { release: string; manifest: string },
-): Registry {
-  if (current.revision !== read.revision && current.live[section]?.release !== read.live[section]?.release) {
+export function switched(current: Registry, read: Registry, section: string, entry: LiveEntry): Registry {
+  const sectionChanged = JSON.stringify(current.live[section]) !== JSON.stringify(read.live[section]);
+  if (current.revision !== read.revision && sectionChanged) {
     throw new SwitchConflict(
       `another release of ${section} went live while this one was checked (now ${current.live[section]?.release}): retry`,
     );
@@ -145,10 +183,13 @@ export function previousRelease(history: Switch[], section: string, live: string
 /** The history for people, one switch a line (time, section, what, from → to, the check, what was live after), then what is live now. */
 export function historyTable(history: Switch[], registry: Registry): string {
   const lines = history.map(
-    ({ at, section, action, from, to, check, live }) =>
-      `${at}  ${section}  ${action}  ${from ?? '(none)'} → ${to}  check: ${check}  live: ${live ?? '(none)'}`,
+    ({ at, section, action, from, to, check, live, canary }) =>
+      `${at}  ${section}  ${action}${canary ? ` ${canary}%` : ''}  ${from ?? '(none)'} → ${to}  check: ${check}  live: ${live ?? '(none)'}`,
   );
-  const live = Object.entries(registry.live).map(([section, { release }]) => `live now: ${section} ${release}`);
+  const live = Object.entries(registry.live).map(
+    ([section, { release, canary }]) =>
+      `live now: ${section} ${release}${canary ? `, canary ${canary.release} for ${canary.percent}% of new visitors` : ''}`,
+  );
   return [...lines, ...live].join('\n');
 }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
-import { remotesOf, serverEntryOf } from './releases';
+import { deployedOf, serverEntryOf, type Canary, type Deployed } from './releases';
 
 /** Where a section is deployed: the browser's manifest, with its server build beside it. */
 interface Deployment {
@@ -110,6 +110,35 @@ const unreachable = (manifestUrl: string): Deployment => ({
   scripts: new Map(),
 });
 
+/** Where a render server reads what is deployed: each section's `mf-manifest.json`, by its container, and the canaries. */
+export interface DeployedSections {
+  /** Throws when it cannot be read: the sections stay as they are. */
+  read(): Promise<Deployed>;
+  /** Calls `changed` whenever what is deployed may have changed; what it returns stops following. */
+  follow(changed: () => void): () => void;
+}
+
+/** A `remotes.json`, or the release registry's file, which a release switches by rename: followed by watching its folder. */
+export function fileSections(file: string): DeployedSections {
+  return {
+    async read() {
+      try {
+        return deployedOf(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new Error(`${file}: ${(error as Error).message}`);
+      }
+    },
+    follow(changed) {
+      const { dir, base } = path.parse(file);
+      const watcher = watch(dir, (_, name) => name === base && changed());
+      watcher.unref();
+      // A folder removed under it ends the watch, not the server: the periodic check goes on.
+      watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
+      return () => watcher.close();
+    },
+  };
+}
+
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([
     promise,
@@ -127,13 +156,14 @@ export class ServerSections {
   private deployments = new Map<string, Deployment>();
   private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
   private timer: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
+  private unfollow: (() => void) | undefined;
   private checking: Promise<void> | undefined;
   private again: Promise<void> | undefined;
   private switched: ((container: string) => void)[] = [];
+  private running: Record<string, Canary> = {};
 
   constructor(
-    private readonly remotesFile: string,
+    private readonly deployed: DeployedSections,
     private readonly timeoutMs: number,
   ) {}
 
@@ -142,17 +172,13 @@ export class ServerSections {
     const failed = (error: unknown) => console.error(`Checking the sections failed: ${(error as Error).message}`);
     this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
     this.timer.unref();
-    // A release switches the registry by rename: followed at once, not at the next check.
-    const { dir, base } = path.parse(this.remotesFile);
-    this.watcher = watch(dir, (_, file) => file === base && void this.revalidate().catch(failed));
-    this.watcher.unref();
-    // A folder removed under it ends the watch, not the server: the periodic check goes on.
-    this.watcher.on('error', (error) => console.error(`Watching ${dir} stopped: ${error.message}`));
+    // A release is followed at once, not at the next check.
+    this.unfollow = this.deployed.follow(() => void this.revalidate().catch(failed));
   }
 
   stop(): void {
     clearInterval(this.timer);
-    this.watcher?.close();
+    this.unfollow?.();
   }
 
   /**
@@ -180,6 +206,11 @@ export class ServerSections {
     return Object.fromEntries([...this.deployments].map(([container, { manifestUrl }]) => [container, manifestUrl]));
   }
 
+  /** The canaries the registry names now, by container. */
+  canaries(): Record<string, Canary> {
+    return this.running;
+  }
+
   /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
   onSwitch(listener: (container: string) => void): void {
     this.switched.push(listener);
@@ -190,14 +221,16 @@ export class ServerSections {
   }
 
   private async check(): Promise<void> {
-    let manifests: Record<string, string>;
+    let deployed: Deployed;
     try {
-      manifests = remotesOf(await readFile(this.remotesFile, 'utf8'));
+      deployed = await this.deployed.read();
     } catch (error) {
-      throw new Error(`${this.remotesFile} cannot be read, the sections stay as they are: ${(error as Error).message}`);
+      throw new Error(`What is deployed cannot be read, the sections stay as they are: ${(error as Error).message}`);
     }
+    // Rendered by render servers of their own (`canary.ts`): this one only says who gets them.
+    this.running = deployed.canaries;
     await Promise.all(
-      Object.entries(manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
+      Object.entries(deployed.manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );
   }
 

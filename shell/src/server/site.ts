@@ -12,6 +12,7 @@ import {
 } from '@blog/shared';
 import compression from 'compression';
 import sirv from 'sirv';
+import { canaryAnswerHeaders, canaryVisit } from './canary';
 import { clientOf, type Counters } from './counters';
 import type { DocumentTemplate } from './document';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
@@ -135,12 +136,19 @@ async function readBody(
   }
 }
 
-/** Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's purge by tag takes it. */
+/**
+ * Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's
+ * purge by tag takes it, with the tags in `Xkey-Purge` too, as the project's Varnish takes them.
+ */
 async function purgeCdn({ url, authorization }: { url: string; authorization: string | undefined }, tags: string[]) {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Xkey-Purge': tags.join(' '),
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
       body: JSON.stringify({ tags }),
       signal: AbortSignal.timeout(5_000),
     });
@@ -170,6 +178,8 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   previewTemplate: DocumentTemplate;
   /** The render servers of the sections' builds that browsers preview; none where previews are off. */
   previewBuilds?: PreviewBuilds;
+  /** The render servers of the sections' canaries (`canary.ts`); none in a server that renders builds for another. */
+  canaryBuilds?: PreviewBuilds;
   /** Whether the site answers the CMS's uploads (`MEDIA_PATH`) on its own origin (`mediaOnSite`). */
   mediaFromCms?: boolean;
   /** The tile server's tiles, answered on the site's origin (`tilesOnSite`); none where the tiles are on it already. */
@@ -247,7 +257,7 @@ function forward(
  */
 export function siteHandler(
   options: ServerOptions,
-  { cache, previewTemplate, previewBuilds, mediaFromCms, tiles, counters, ...context }: SiteContext,
+  { cache, previewTemplate, previewBuilds, canaryBuilds, mediaFromCms, tiles, counters, ...context }: SiteContext,
 ) {
   const { siteUrl } = options;
   const pageContext: PageContext = { ...context, siteUrl, readTimeoutMs: options.readTimeoutMs };
@@ -435,9 +445,15 @@ export function siteHandler(
       [PREVIEW_COOKIE, SECTIONS_COOKIE].map((name) => previewCookieOf(name, '', 0, secure)),
     );
 
-  /** A browser that previews builds of sections is answered by the render server that loads them. */
-  async function viaPreviewBuild(req: IncomingMessage, res: ServerResponse, overrides: SectionOverrides) {
-    const origin = await previewBuilds?.origin(overrides).catch((error: unknown) => error as Error);
+  /** A browser that previews builds of sections, or a visitor of a canary, is answered by the render server that loads them. */
+  async function viaPreviewBuild(
+    req: IncomingMessage,
+    res: ServerResponse,
+    overrides: SectionOverrides,
+    canary = false,
+  ) {
+    const builds = canary ? canaryBuilds : previewBuilds;
+    const origin = await builds?.origin(overrides).catch((error: unknown) => error as Error);
     if (origin instanceof PreviewBuildsBusy) {
       res.setHeader('Retry-After', '5');
       return plain(res, 503, `Service Unavailable: ${origin.message}; try again in a few seconds`);
@@ -448,7 +464,11 @@ export function siteHandler(
     }
     await forward(req, res, `${origin}${req.url ?? '/'}`, {
       headers: req.headers,
-      answered: (answer) => ({ status: answer.statusCode ?? 502, headers: answer.headers, body: true }),
+      answered: (answer) => ({
+        status: answer.statusCode ?? 502,
+        headers: canary ? canaryAnswerHeaders(answer.headers) : answer.headers,
+        body: true,
+      }),
       failed: (error) => {
         console.error('The render server of a preview of sections failed', error);
         plain(res, 502, 'Bad Gateway: the preview of those builds did not answer');
@@ -650,6 +670,10 @@ export function siteHandler(
       const target = { address, section: route.section };
       if (previewedBuilds) return viaPreviewBuild(req, res, previewedBuilds);
       if (preview || options.previewSections) return servePreview(req, res, target, preview);
+      // A visitor of a section's canary is served by the canary's render server (canary.ts).
+      const canary = canaryVisit(context.sections.canaries(), req.headers.cookie, Math.random, secure);
+      if (canary.cookies.length > 0) res.setHeader('Set-Cookie', canary.cookies);
+      if (canary.overrides) return viaPreviewBuild(req, res, canary.overrides, true);
       return serve(req, res, address, async (signal) => {
         const page = await renderPage(target, pageContext, signal);
         // The tiles a page of the site's shows keep their share of the tile server.

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
+import { timedQuery } from '../../../lib/metrics';
 import { PREPARED_ANSWER } from '../../../lib/public-read';
 import type archive from '../services/archive';
 import type articleSearch from '../services/article-search';
@@ -61,50 +62,55 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = <Name extends keyof ReadModelServices>(name: Name) =>
     strapi.service(`api::read-model.${name}`) as unknown as ReadModelServices[Name];
   const kept = new ReadModelCache(strapi.db.connection);
-  const answer = async (ctx: Context, key: string, compute: () => Promise<unknown>) => {
-    const { body, json, etag } = await kept.answer(key, compute);
+  // Timed under `query` only when computed: a kept answer costs the database nothing.
+  const answer = async (ctx: Context, query: string, key: string, compute: () => Promise<unknown>) => {
+    const { body, json, etag } = await kept.answer(key, () => timedQuery(query, compute));
     ctx.body = body;
     ctx.state[PREPARED_ANSWER] = { json, etag };
   };
-  const list = (ctx: Context, key: string, read: () => Promise<unknown>) =>
-    answer(ctx, key, async () => ({ data: await read(), meta: {} }));
+  const list = (ctx: Context, query: string, key: string, read: () => Promise<unknown>) =>
+    answer(ctx, query, key, async () => ({ data: await read(), meta: {} }));
   return {
     async articleSummaries(ctx: Context) {
       const query = summariesQuery(ctx.query);
-      await answer(ctx, `summaries ${JSON.stringify(query)}`, () => service('article-summaries').page(query));
+      await answer(ctx, 'article-summaries', `summaries ${JSON.stringify(query)}`, () =>
+        service('article-summaries').page(query),
+      );
     },
 
     async articleSearch(ctx: Context) {
       const query = searchQuery(ctx.query);
-      await answer(ctx, `search ${JSON.stringify(query)}`, () => service('article-search').page(query));
+      await answer(ctx, 'article-search', `search ${JSON.stringify(query)}`, () =>
+        service('article-search').page(query),
+      );
     },
 
     async mostPopularArticles(ctx: Context) {
       onlyParams(ctx.query, []);
-      await list(ctx, 'most-popular', () => service('article-rankings').mostPopular());
+      await list(ctx, 'most-popular-articles', 'most-popular', () => service('article-rankings').mostPopular());
     },
 
     async articleTopics(ctx: Context) {
       onlyParams(ctx.query, []);
-      await list(ctx, 'topics', () => service('article-rankings').topics());
+      await list(ctx, 'article-topics', 'topics', () => service('article-rankings').topics());
     },
 
     async archiveYears(ctx: Context) {
       onlyParams(ctx.query, []);
-      await list(ctx, 'years', () => service('archive').years());
+      await list(ctx, 'archive-years', 'years', () => service('archive').years());
     },
 
     async archiveYear(ctx: Context) {
       onlyParams(ctx.query, []);
       const { year } = ctx.params as { year: string };
       if (!/^\d{4}$/.test(year)) throw new errors.ValidationError('The year must be 4 digits, e.g. 2025.');
-      await list(ctx, `year ${year}`, () => service('archive').year(year));
+      await list(ctx, 'archive-year', `year ${year}`, () => service('archive').year(year));
     },
 
     async latestArticles(ctx: Context) {
       onlyParams(ctx.query, ['limit']);
       const limit = integerParam(ctx.query, 'limit', { min: 1, max: 10, fallback: 3 });
-      await list(ctx, `latest ${limit}`, () => service('archive').latest(limit));
+      await list(ctx, 'latest-articles', `latest ${limit}`, () => service('archive').latest(limit));
     },
   };
 };
