@@ -1,5 +1,20 @@
-import { fts5Query, MARK_END, MARK_START, plainText, searchWords, snippetHtml, tsQuery } from '../src/lib/full-text';
-import { splitPage } from '../src/api/read-model/services/article-search';
+import {
+  closeWords,
+  correction,
+  correctionTypos,
+  editDistance,
+  fts5Query,
+  MARK_END,
+  MARK_START,
+  plainText,
+  searchWords,
+  snippetHtml,
+  TAG_STAND_INS,
+  textWords,
+  tsQuery,
+  typosAllowed,
+} from '../src/lib/full-text';
+import { facetCounts, splitPage } from '../src/api/read-model/services/article-search';
 
 describe('the words of a search', () => {
   it('keeps letters and digits of any script, lower-cased; everything else separates', () => {
@@ -12,11 +27,74 @@ describe('the words of a search', () => {
     expect(searchWords('w '.repeat(500))).toHaveLength(16);
   });
 
-  it('quotes every word, the last also as a prefix', () => {
-    expect(fts5Query(['near', 'or', 'comptrol'])).toBe('"near" "or" "comptrol"*');
-    expect(tsQuery(['near', 'or', 'comptrol'])).toBe("'near' & 'or' & 'comptrol':*");
+  const terms = [
+    { word: 'near', prefix: false, also: [] },
+    { word: 'submarnes', prefix: false, also: ['submarines', 'submarine'] },
+    { word: 'procurem', prefix: true, also: ['procurement'] },
+  ];
+
+  it('quotes every word, all required, the last also as a prefix, each or any of its stand-ins', () => {
+    expect(fts5Query(terms)).toBe(
+      '"near" AND ("submarnes" OR "submarines" OR "submarine") AND ("procurem"* OR "procurement")',
+    );
+    expect(tsQuery(terms)).toBe("'near' & ('submarnes' | 'submarines' | 'submarine') & ('procurem':* | 'procurement')");
+    expect(fts5Query([{ word: 'comptrol', prefix: true, also: [] }])).toBe('"comptrol"*');
     expect(fts5Query([])).toBe('');
     expect(tsQuery([])).toBe('');
+  });
+});
+
+describe('typos', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours as one each', () => {
+    expect(editDistance('submarnes', 'submarines', 2)).toBe(1);
+    expect(editDistance('artilery', 'artillery', 2)).toBe(1);
+    expect(editDistance('ceasfeire', 'ceasefire', 2)).toBe(1);
+    expect(editDistance('caesfire', 'ceasefire', 2)).toBe(2);
+    expect(editDistance('hangar', 'hnagar', 2)).toBe(1);
+    expect(editDistance('naval', 'naval', 0)).toBe(0);
+    expect(editDistance('énergie', 'energie', 1)).toBe(1);
+  });
+
+  it('stops as soon as the distance is more than asked', () => {
+    expect(editDistance('comptroller', 'acoustic', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 1)).toBe(2);
+  });
+
+  it('allows one typo from 5 letters and two from 9; shorter words none; a correction one more', () => {
+    expect(['navy', 'naval', 'artillery', 'submarine', 'crane'].map(typosAllowed)).toEqual([0, 1, 2, 2, 1]);
+    expect(['at', 'navy', 'naval', 'artillery'].map(correctionTypos)).toEqual([0, 1, 2, 3]);
+  });
+
+  const known = [
+    { word: 'submarines', documents: 3 },
+    { word: 'submarine', documents: 5 },
+    { word: 'artillery', documents: 4 },
+    { word: 'naval', documents: 9 },
+    { word: 'navel', documents: 1 },
+  ];
+
+  it('finds the known words within a word’s typos, closest then most used first', () => {
+    expect(closeWords('submarnes', false, known)).toEqual(['submarines', 'submarine']);
+    expect(closeWords('navl', false, known)).toEqual([]);
+    expect(closeWords('navxl', false, known)).toEqual(['naval', 'navel']);
+    expect(closeWords('navl', false, known, 1)).toEqual(['naval', 'navel']);
+  });
+
+  it('compares a prefix with the beginnings of the known words', () => {
+    expect(closeWords('artiler', true, known)).toEqual(['artillery']);
+    expect(closeWords('artiler', false, known)).toEqual([]);
+  });
+
+  it('corrects the words no article holds, or says there is nothing to correct', () => {
+    const isKnown = (word: string) => known.some((entry) => entry.word === word);
+    expect(correction(['naval', 'artilary'], isKnown, known)).toBe('naval artillery');
+    expect(correction(['navl'], isKnown, known)).toBe('naval');
+    expect(correction(['naval'], isKnown, known)).toBeNull();
+    expect(correction(['zzzzzzz'], isKnown, known)).toBeNull();
+  });
+
+  it('knows a text’s words once each, lower-cased', () => {
+    expect([...textWords('Naval naval, NAVAL-cyber 2027')]).toEqual(['naval', 'cyber', '2027']);
   });
 });
 
@@ -41,6 +119,14 @@ describe('a snippet', () => {
     );
     expect(snippetHtml('<mark>not ours</mark>')).toBe('&lt;mark&gt;not ours&lt;/mark&gt;');
   });
+
+  it('turns the stand-ins PostgreSQL was given back into the characters of tags, as text', () => {
+    const [lt, gt, amp] = TAG_STAND_INS;
+    expect(snippetHtml(`${lt}script${gt} ${amp} ${MARK_START}x${MARK_END}`)).toBe(
+      '&lt;script&gt; &amp; <mark>x</mark>',
+    );
+    expect(plainText(`a${lt}b`)).toBe('ab');
+  });
 });
 
 describe('a page over the spec’s matches then the text matches', () => {
@@ -49,5 +135,43 @@ describe('a page over the spec’s matches then the text matches', () => {
     expect(splitPage(0, 12, 30)).toEqual({ first: { offset: 0, limit: 12 }, second: { offset: 0, limit: 0 } });
     expect(splitPage(24, 12, 30)).toEqual({ first: { offset: 24, limit: 6 }, second: { offset: 0, limit: 6 } });
     expect(splitPage(36, 12, 30)).toEqual({ first: { offset: 36, limit: 0 }, second: { offset: 6, limit: 12 } });
+  });
+});
+
+describe('the facets of what a search found', () => {
+  const found = [
+    { year: 2026, topics: ['Cyber', 'Markets'] },
+    { year: 2026, topics: ['Naval Power'] },
+    { year: 2025, topics: ['Cyber'] },
+    { year: 2024, topics: [] },
+  ];
+
+  it('counts each topic and each year: topics most first then by name, years latest first', () => {
+    expect(facetCounts(found, { topic: '', year: null })).toEqual({
+      topics: [
+        { value: 'Cyber', count: 2 },
+        { value: 'Markets', count: 1 },
+        { value: 'Naval Power', count: 1 },
+      ],
+      years: [
+        { value: 2026, count: 2 },
+        { value: 2025, count: 1 },
+        { value: 2024, count: 1 },
+      ],
+    });
+  });
+
+  it('counts the topics within the year narrowed to, and the years within the topic', () => {
+    expect(facetCounts(found, { topic: 'Cyber', year: 2026 })).toEqual({
+      topics: [
+        { value: 'Cyber', count: 1 },
+        { value: 'Markets', count: 1 },
+        { value: 'Naval Power', count: 1 },
+      ],
+      years: [
+        { value: 2026, count: 1 },
+        { value: 2025, count: 1 },
+      ],
+    });
   });
 });

@@ -131,8 +131,8 @@ describe('email notices to the author, through a real SMTP server', () => {
     expect(mail.text).toContain(comment);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>Bold</b>');
-    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
-    expect(mail.html).toContain('&#60;b&#62;Bold&#60;/b&#62;');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt;');
     const links = [...mail.html.matchAll(/<a\s+href="([^"]*)"/g)].map(([, href]) => href);
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(href).toMatch(/^http:\/\/cms\.test\/admin\/content-manager\//);

@@ -268,6 +268,11 @@ test.describe('articles', () => {
     await expect(cardTitles(page)).toHaveText([ZERO_TRUST]);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'SEARCH' })).toBeFocused();
+    // The search's facets (issue 31), its topic then its year, come before its results.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Cyber (1)' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: '2026 (1)' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: ZERO_TRUST })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -223,6 +223,43 @@ describe('fetchArticleSummaries', () => {
     expect(queryOf(url)).toEqual({ search: 'Naval & Air', page: '2', pageSize: '12' });
   });
 
+  it('gives the correction the CMS offers for a search that found nothing, and nothing else of its meta', async () => {
+    const none = aList([], { page: 1, pageSize: 12, pageCount: 0, total: 0 });
+    answer(() => json({ ...none, meta: { ...none.meta, suggestion: 'artillery', other: 1 } }));
+    await expect(fetchArticleSummaries({ search: 'artilary', page: 1 })).resolves.toEqual({
+      ...none,
+      meta: { ...none.meta, suggestion: 'artillery' },
+    });
+    answer(() => json({ ...none, meta: { ...none.meta, suggestion: 7 } }));
+    await expect(fetchArticleSummaries({ search: 'qqqqqq', page: 1 })).resolves.toEqual(none);
+  });
+
+  it('asks the search narrowed to a topic and a year, and gives its facets when they are what they say', async () => {
+    const none = aList([], { page: 1, pageSize: 12, pageCount: 0, total: 0 });
+    const facets = { topics: [{ value: 'Cyber', count: 2 }], years: [{ value: 2026, count: 2 }] };
+    answer(() => json({ ...none, meta: { ...none.meta, facets } }));
+    await expect(fetchArticleSummaries({ search: 'risk', page: 1, topic: 'Cyber', year: 2026 })).resolves.toEqual({
+      ...none,
+      meta: { ...none.meta, facets },
+    });
+    expect(queryOf(requested()[0])).toEqual({
+      search: 'risk',
+      page: '1',
+      pageSize: '12',
+      topic: 'Cyber',
+      year: '2026',
+    });
+    answer(() => json({ ...none, meta: { ...none.meta, facets: { topics: [{ value: 3, count: 2 }], years: [] } } }));
+    await expect(fetchArticleSummaries({ search: 'risk', page: 2 })).resolves.toEqual(none);
+  });
+
+  it('asks the search for a narrowing without a term', async () => {
+    answer(() => json(aList([])));
+    await fetchArticleSummaries({ search: ' ', page: 1, topic: 'Cyber' });
+    expect(requested()[0].pathname).toBe('/api/article-search');
+    expect(queryOf(requested()[0])).toEqual({ search: '', page: '1', pageSize: '12', topic: 'Cyber' });
+  });
+
   it('leaves a blank term out: every article, newest first', async () => {
     answer(() => json(aList([])));
     await fetchArticleSummaries({ search: '   ', page: 1 });

@@ -4,7 +4,9 @@ import type {
   About,
   ArchiveEntry,
   Article,
+  ArticleList,
   ArticleSummary,
+  FacetCount,
   Comment,
   ContactDetails,
   ContactMessage,
@@ -151,6 +153,34 @@ function pagedList<T>(body: unknown, url: string): StrapiList<T> {
   return { data: listData<T>(body, url), meta: { pagination: pagination(body, url) } };
 }
 
+/** A facet's counts as the CMS answers them, if they are what they say. */
+function facetCounts<Value>(
+  value: unknown,
+  isValue: (value: unknown) => value is Value,
+): FacetCount<Value>[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const counts: unknown[] = value;
+  return counts.every((entry) => isRecord(entry) && isValue(entry.value) && typeof entry.count === 'number')
+    ? (counts as FacetCount<Value>[])
+    : undefined;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+/** A page of articles, with the search's facets and its correction when the CMS answers them. */
+function articleList(body: unknown, url: string): ArticleList {
+  const list: ArticleList = pagedList<ArticleSummary>(body, url);
+  const meta = isRecord(body) ? body.meta : undefined;
+  const suggestion = isRecord(meta) ? meta.suggestion : undefined;
+  if (typeof suggestion === 'string' && suggestion !== '') list.meta.suggestion = suggestion;
+  const facets = isRecord(meta) ? meta.facets : undefined;
+  const topics = isRecord(facets) ? facetCounts(facets.topics, isString) : undefined;
+  const years = isRecord(facets) ? facetCounts(facets.years, isNumber) : undefined;
+  if (topics && years) list.meta.facets = { topics, years };
+  return list;
+}
+
 function pageCount(body: unknown): number {
   const meta = isRecord(body) ? body.meta : undefined;
   const pagination = isRecord(meta) ? meta.pagination : undefined;
@@ -251,19 +281,24 @@ export interface SummaryQuery {
   search: string;
   /** From 1. */
   page: number;
+  /** Narrows a search to the articles of this topic (its category); blank or absent for any. */
+  topic?: string;
+  /** Narrows a search to the articles of this year; absent for any. */
+  year?: number;
 }
 
 /**
  * One page of the Articles list, newest first, or of a search's results (the CMS's
  * `article-search`: spec §5's matches first, then the text's); null when it could not be read.
  */
-export function fetchArticleSummaries({ search, page }: SummaryQuery): Promise<StrapiList<ArticleSummary> | null> {
+export function fetchArticleSummaries({ search, page, topic = '', year }: SummaryQuery): Promise<ArticleList | null> {
   const term = search.trim();
+  const narrowing = { ...(topic !== '' ? { topic } : {}), ...(year !== undefined ? { year } : {}) };
   const url =
-    term === ''
+    term === '' && Object.keys(narrowing).length === 0
       ? apiQuery('article-summaries', { page, pageSize: SUMMARY_PAGE_SIZE })
-      : apiQuery('article-search', { search: term, page, pageSize: SUMMARY_PAGE_SIZE });
-  return read('article-summaries', url, pagedList<ArticleSummary>, null);
+      : apiQuery('article-search', { search: term, page, pageSize: SUMMARY_PAGE_SIZE, ...narrowing });
+  return read('article-summaries', url, articleList, null);
 }
 
 /** Spec §9: the five most commented articles, most first. */

@@ -29,10 +29,10 @@ export const queries = {
   /** The first page of an article's approved comments; later pages are asked for by the visitor. */
   articleComments: (title: string) =>
     queryOptions({ queryKey: ['article-comments', title], queryFn: () => fetchArticleComments(title, 1) }),
-  articleSummaries: ({ search, page }: SummaryQuery) =>
+  articleSummaries: ({ search, page, topic = '', year }: SummaryQuery) =>
     queryOptions({
-      queryKey: ['article-summaries', search.trim(), page],
-      queryFn: () => fetchArticleSummaries({ search, page }),
+      queryKey: ['article-summaries', search.trim(), page, topic, year ?? null],
+      queryFn: () => fetchArticleSummaries({ search, page, topic, year }),
     }),
   mostPopular: () => queryOptions({ queryKey: ['most-popular'], queryFn: fetchMostPopular }),
   topicCounts: () => queryOptions({ queryKey: ['topic-counts'], queryFn: fetchTopicCounts }),

@@ -102,6 +102,28 @@ export interface ArticleSummary extends ArticleRef {
   snippet?: string;
 }
 
+/** A value of a search's facet (a topic's category, a year) and how many results it narrows to. */
+export interface FacetCount<Value> {
+  value: Value;
+  count: number;
+}
+
+/** What a search's results can be narrowed to: each topic and each year they have, with its count. */
+export interface SearchFacets {
+  topics: FacetCount<string>[];
+  years: FacetCount<number>[];
+}
+
+/** A page of the Articles list or of a search's results; a search that found nothing may carry one correction. */
+export interface ArticleList extends StrapiList<ArticleSummary> {
+  meta: StrapiList<ArticleSummary>['meta'] & {
+    /** A search's facets (`article-search` only), each counted with the other narrowing kept. */
+    facets?: SearchFacets;
+    /** "Did you mean": the search corrected so that it finds something (`article-search` only). */
+    suggestion?: string;
+  };
+}
+
 /** An article named by its title and date: a row of the newsletter archive, a recent article in the footer. */
 export interface ArchiveEntry extends ArticleRef {
   date_of_the_article: string;

@@ -1,3 +1,5 @@
+import { escapeHtml } from './html';
+
 /**
  * The pure half of the full-text search: what a visitor types becomes words, never query syntax;
  * an article becomes the plain text that is indexed; the database's snippet becomes safe HTML.
@@ -14,21 +16,133 @@ export function searchWords(term: string): string[] {
   return (term.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS);
 }
 
-/**
- * An FTS5 query for these words: every word a quoted string (a word holds no quote), all of them
- * required, the last as a prefix (`"comptrol"*`, stemmed as the index is) so that results
- * as-you-type make sense. Empty for no words.
- */
-export function fts5Query(words: string[]): string {
-  return words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' ');
+/** The words of a text as the vocabulary holds them: every word, lower-cased, each once. */
+export function textWords(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(WORD) ?? []);
+}
+
+/** How many typos a typed word may hold and still match: 1 from 5 letters, 2 from 9; shorter words none. */
+export function typosAllowed(word: string): number {
+  const letters = [...word].length;
+  return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
+}
+
+/** How far a "Did you mean" may correct a word that matched nothing: one typo further than a match may. */
+export function correctionTypos(word: string): number {
+  return [...word].length >= 3 ? typosAllowed(word) + 1 : 0;
 }
 
 /**
- * A `to_tsquery` text for these words: every word a quoted lexeme (a word holds no quote), all of
- * them required (`&`), the last also as a prefix (`:*`). Empty for no words.
+ * The edit distance of two words (insertions, deletions, substitutions and swaps of two neighbours,
+ * each one typo), or `max + 1` as soon as it is certainly more than `max`.
  */
-export function tsQuery(words: string[]): string {
-  return words.map((word, index) => (index === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(' & ');
+export function editDistance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let before = new Array<number>(t.length + 1).fill(0);
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let distance = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
+        distance = Math.min(distance, before[j - 2] + 1);
+      current.push(distance);
+      best = Math.min(best, distance);
+    }
+    if (best > max) return max + 1;
+    [before, previous] = [previous, current];
+  }
+  return Math.min(previous[t.length], max + 1);
+}
+
+/** How far a typed word is from a known word, or from its beginning when the typed word is a prefix. */
+function distanceTo(typed: string, known: string, prefix: boolean, max: number): number {
+  if (!prefix) return editDistance(typed, known, max);
+  const letters = [...known];
+  const length = [...typed].length;
+  let best = max + 1;
+  for (let cut = Math.max(1, length - max); cut <= Math.min(letters.length, length + max); cut += 1)
+    best = Math.min(best, editDistance(typed, letters.slice(0, cut).join(''), max));
+  return best;
+}
+
+/** A word of the published articles and in how many of them it is. */
+export interface KnownWord {
+  word: string;
+  documents: number;
+}
+
+/** At most this many known words stand in for one typed word (the closest, then the most used). */
+const MAX_ALTERNATIVES = 12;
+
+/** The known words within `max` typos of a typed word (of its beginning for a prefix): closest first, then most used. */
+export function closeWords(typed: string, prefix: boolean, known: KnownWord[], max = typosAllowed(typed)): string[] {
+  if (max === 0) return [];
+  return known
+    .map(({ word, documents }) => ({ word, documents, distance: distanceTo(typed, word, prefix, max) }))
+    .filter(({ distance }) => distance <= max)
+    .sort((x, y) => x.distance - y.distance || y.documents - x.documents || (x.word < y.word ? -1 : 1))
+    .slice(0, MAX_ALTERNATIVES)
+    .map(({ word }) => word);
+}
+
+/**
+ * One word of a search as the index is asked for it: the typed word (the last as a prefix), or
+ * any of `also`, the known words that stand in for it (completions of a prefix cut mid-stem,
+ * which the stemmed index cannot complete, or the words within its typos).
+ */
+export interface SearchTerm {
+  word: string;
+  prefix: boolean;
+  also: string[];
+}
+
+/**
+ * An FTS5 query for these terms: every word a quoted string (a word holds no quote), all of them
+ * required, the last as a prefix (`"comptrol"*`, stemmed as the index is), each or any of its
+ * stand-ins. Empty for no terms.
+ */
+export function fts5Query(terms: SearchTerm[]): string {
+  return terms
+    .map(({ word, prefix, also }) => {
+      const typed = prefix ? `"${word}"*` : `"${word}"`;
+      return also.length === 0 ? typed : `(${[typed, ...also.map((known) => `"${known}"`)].join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+/**
+ * A `to_tsquery` text for these terms: every word a quoted lexeme (a word holds no quote), all of
+ * them required (`&`), the last also as a prefix (`:*`), each or any of its stand-ins (`|`). Empty
+ * for no terms.
+ */
+export function tsQuery(terms: SearchTerm[]): string {
+  return terms
+    .map(({ word, prefix, also }) => {
+      const typed = prefix ? `'${word}':*` : `'${word}'`;
+      return also.length === 0 ? typed : `(${[typed, ...also.map((known) => `'${known}'`)].join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * The one correction of a search that found nothing: each word no article holds becomes the
+ * closest known word (within `correctionTypos`), or stays; none when no word changes.
+ */
+export function correction(words: string[], isKnown: (word: string) => boolean, known: KnownWord[]): string | null {
+  let changed = false;
+  const corrected = words.map((word) => {
+    if (isKnown(word)) return word;
+    const [closest] = closeWords(word, false, known, correctionTypos(word));
+    if (!closest) return word;
+    changed = true;
+    return closest;
+  });
+  return changed ? corrected.join(' ') : null;
 }
 
 // The site's markup (spec §5), made plain so that neither a link's address nor `**` is indexed or shown.
@@ -38,26 +152,28 @@ const BOLD = /\*\*(.+?)\*\*/g;
 // The two characters the database puts around a matched word in a snippet: never in an article's text.
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
+// What PostgreSQL's ts_headline reads as markup (and drops), and the characters (of Unicode's
+// private use, never in an article's text) it is given instead, to be turned back after.
+export const TAG_CHARACTERS = '<>&';
+export const TAG_STAND_INS = '\ue000\ue001\ue002';
+const STAND_IN = /[\ue000-\ue002]/g;
 
 /** An article's text as it is indexed and quoted in a snippet: the markup's words without the markup. */
 export function plainText(text: string | null | undefined): string {
   return (text ?? '')
     .replaceAll(MARK_START, '')
     .replaceAll(MARK_END, '')
+    .replace(STAND_IN, '')
     .replace(HEADING_OR_QUOTE, '')
     .replace(LINK, '$1')
     .replace(BOLD, '$1');
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 /**
  * A snippet as the API answers it: the article's words escaped, the matched ones in `<mark>`, on
  * one line. The database marks them with `MARK_START`/`MARK_END`, which no indexed text holds.
  */
 export function snippetHtml(marked: string): string {
-  return escapeHtml(marked.replace(/\s+/g, ' ').trim())
-    .replaceAll(MARK_START, '<mark>')
-    .replaceAll(MARK_END, '</mark>');
+  const text = marked.replace(STAND_IN, (standIn) => TAG_CHARACTERS[TAG_STAND_INS.indexOf(standIn)]);
+  return escapeHtml(text.replace(/\s+/g, ' ').trim()).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 }

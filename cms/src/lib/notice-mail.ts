@@ -4,6 +4,8 @@
  * text (escaped in the HTML part, never made a link) and never reaches a header with a line break.
  */
 
+import { escapeHtml } from './html';
+
 export const NOTICE_KINDS = ['contact', 'comment'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -61,10 +63,6 @@ export function oneLine(value: string | undefined): string {
 export function plainAddress(value: string | undefined): string | undefined {
   const address = (value ?? '').trim();
   return PLAIN_ADDRESS.test(address) && address.length <= 254 ? address : undefined;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 const shorten = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);

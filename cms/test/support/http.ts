@@ -12,10 +12,10 @@ export interface StrapiError {
   details: Record<string, unknown>;
 }
 
-/** What the CMS answers: its data (a document or a list), a list's pagination, or an error. */
+/** What the CMS answers: its data (a document or a list), a list’s pagination (a search’s correction), or an error. */
 export interface StrapiAnswer<Data = unknown> {
   data: Data;
-  meta: { pagination: Pagination };
+  meta: { pagination: Pagination; suggestion?: string };
   error: StrapiError;
 }
 

@@ -2,3 +2,6 @@
 export { freePort, startStrapi, type StrapiProcess, type StartOptions } from './strapi-process';
 export { author } from './author';
 export { signReport } from '../../src/lib/change-reports';
+export { RELEVANCE_SET, type RelevanceQuery } from './relevance';
+// A throw-away PostgreSQL server, for the search benchmark.
+export { startPostgres } from './postgres';

@@ -16,6 +16,19 @@ describe('Articles rendered on the server', () => {
     expect(html).not.toContain('aria-busy="true"');
   });
 
+  it('shows a search’s facets as links, the topic its address narrows to marked', async () => {
+    const topic = cyberInsurance.topics[0].category;
+    const { html } = await renderOnServer(
+      <Articles />,
+      page,
+      `/Articles?search=cyber&topic=${encodeURIComponent(topic)}`,
+    );
+    expect(html).toContain(cyberInsurance.title_article);
+    expect(html).toContain('aria-label="Narrow the results"');
+    expect(html).toMatch(new RegExp(`<a[^>]*aria-current="true"[^>]*>${topic} \\(1\\)</a>`));
+    expect(html).toContain('All topics');
+  });
+
   it('shows every article’s first page, the first card’s photo asked for first', async () => {
     const { html } = await renderOnServer(<Articles />, page, '/Articles');
     expect(html).toContain('3 articles');

@@ -1,4 +1,4 @@
-import type { ArticleSummary, StrapiList, SummaryQuery } from '@blog/shared';
+import type { ArticleList, ArticleSummary, StrapiList, SummaryQuery } from '@blog/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aList, aSummary, anArticle, topics } from '@blog/shared/testing';
@@ -220,6 +220,24 @@ describe('the article list', () => {
     expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
   });
 
+  it('offers the CMS’s correction as a link that searches for it, the box following', async () => {
+    const answer = cmsOf(summaries);
+    loadSummaries.mockImplementation(({ search, page }) =>
+      search === 'cybr'
+        ? Promise.resolve({ ...aList([]), meta: { ...aList([]).meta, suggestion: 'cyber' } })
+        : answer({ search, page }),
+    );
+    const { location } = await renderList();
+    await userEvent.type(searchBox(), 'cybr');
+    const suggested = await screen.findByRole('link', { name: 'cyber' });
+    expect(suggested.parentElement).toHaveTextContent(/^Did you mean cyber\?$/);
+    await userEvent.click(suggested);
+    await listed(['Cyber Insurance']);
+    expect(searchBox()).toHaveValue('cyber');
+    expect(location()).toMatchObject({ pathname: '/Articles', search: '?search=cyber' });
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
   it('starts from the search term the navigation carries, and moves it into the address', async () => {
     const { location } = renderInRouter(<ArticlesPage />, { state: { searchTerm: 'Markets' } });
     await screen.findByRole('heading', { level: 2, name: 'Cyber Insurance' });
@@ -408,5 +426,88 @@ describe('opening an article', () => {
     expect(location().search).toBe('?search=Industrial+Base');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     expect(screen.getByRole('link', { name: 'Drones at Scale' })).not.toHaveFocus();
+  });
+});
+
+describe('a search’s facets', () => {
+  // The CMS's side: spec §5's matches, narrowed to a topic and a year, with each topic's and year's count.
+  function cmsWithFacets({ search, page, topic = '', year }: SummaryQuery): Promise<ArticleList> {
+    const needle = search.trim().toLowerCase();
+    const found = summaries.filter(
+      (article) =>
+        article.title_article.toLowerCase().includes(needle) ||
+        article.topics.some(({ category }) => category.toLowerCase().includes(needle)),
+    );
+    const ofTopic = (article: ArticleSummary) =>
+      topic === '' || article.topics.some(({ category }) => category === topic);
+    const ofYear = (article: ArticleSummary) =>
+      year === undefined || article.date_of_the_article.startsWith(String(year));
+    const count = <Value,>(articles: ArticleSummary[], values: (article: ArticleSummary) => Value[]) => {
+      const counts = new Map<Value, number>();
+      for (const article of articles)
+        for (const value of values(article)) counts.set(value, (counts.get(value) ?? 0) + 1);
+      return [...counts].map(([value, total]) => ({ value, count: total }));
+    };
+    const narrowed = found.filter((article) => ofTopic(article) && ofYear(article));
+    const list = cmsOf(narrowed)({ search: '', page });
+    return list.then((answer) => ({
+      ...answer,
+      meta: {
+        ...answer.meta,
+        facets: {
+          topics: count(found.filter(ofYear), (article) => article.topics.map(({ category }) => category)),
+          years: count(found.filter(ofTopic), (article) => [Number(article.date_of_the_article.slice(0, 4))]),
+        },
+      },
+    }));
+  }
+
+  const facetLinks = (label: string) =>
+    within(screen.getByRole('list', { name: label }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]);
+
+  beforeEach(() => loadSummaries.mockImplementation(cmsWithFacets));
+
+  it('shows each topic and year of the results with its count, as links to the narrowed search', async () => {
+    renderInRouter(<ArticlesPage />, { search: '?search=c' });
+    await listed(['Cyber Insurance', 'Drones at Scale', 'Phishing the Supply Chain']);
+    expect(screen.getByRole('navigation', { name: 'Narrow the results' })).toBeInTheDocument();
+    expect(facetLinks('Years')).toEqual([
+      ['2026 (2)', '/Articles?search=c&year=2026', null],
+      ['2025 (1)', '/Articles?search=c&year=2025', null],
+    ]);
+    expect(facetLinks('Topics')).toContainEqual(['Cyber (1)', '/Articles?search=c&topic=Cyber', null]);
+  });
+
+  it('narrows at the link’s address, marks the choice, keeps the other facet, and leads back to any', async () => {
+    const { location } = renderInRouter(<ArticlesPage />, { search: '?search=c' });
+    await screen.findByRole('heading', { level: 2, name: 'Cyber Insurance' });
+    await userEvent.click(screen.getByRole('link', { name: '2026 (2)' }));
+    await listed(['Cyber Insurance', 'Drones at Scale']);
+    expect(location().search).toBe('?search=c&year=2026');
+    expect(searchedFor()).toContainEqual({ search: 'c', page: 1, year: 2026 });
+    expect(facetLinks('Years')[0]).toEqual(['All years', '/Articles?search=c', null]);
+    expect(facetLinks('Years')).toContainEqual(['2026 (2)', '/Articles?search=c&year=2026', 'true']);
+    await userEvent.click(screen.getByRole('link', { name: 'Cyber (1)' }));
+    await listed(['Cyber Insurance']);
+    expect(location().search).toBe('?search=c&topic=Cyber&year=2026');
+    await userEvent.click(screen.getByRole('link', { name: 'All topics' }));
+    await listed(['Cyber Insurance', 'Drones at Scale']);
+  });
+
+  it('starts a new search, narrowed to nothing, when the visitor types another term', async () => {
+    const { location } = renderInRouter(<ArticlesPage />, { search: '?search=c&year=2025' });
+    await listed(['Phishing the Supply Chain']);
+    await userEvent.clear(searchBox());
+    await userEvent.type(searchBox(), 'cyber');
+    await listed(['Cyber Insurance']);
+    expect(location().search).toBe('?search=cyber');
+  });
+
+  it('is not shown on the list of every article', async () => {
+    loadSummaries.mockImplementation(cmsOf(summaries));
+    await renderList();
+    expect(screen.queryByRole('navigation', { name: 'Narrow the results' })).not.toBeInTheDocument();
   });
 });

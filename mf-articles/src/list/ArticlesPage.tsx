@@ -1,9 +1,12 @@
 import type { Pagination } from '@blog/shared';
+import { Link } from '@blog/shared/router';
 import { useId, useRef } from 'react';
 import { Skeleton, SkeletonLines } from '../common/Skeleton';
 import common from '../common/common.module.css';
 import { ListOrArticle, useOpenArticle } from '../in-place';
 import { ArticleCard } from './ArticleCard';
+import { Facets } from './Facets';
+import { listSearch, searchFor } from './listQuery';
 import { Pager } from './Pager';
 import { SearchForm } from './SearchForm';
 import { useArticleSummaries } from './useArticleSummaries';
@@ -64,11 +67,18 @@ export function ArticlesPage() {
             <p className={styles.prompt}>Looking for something special?</p>
             <SearchForm term={term} onChange={setTerm} />
           </header>
+          {shown?.list?.meta.facets && <Facets query={shown.query} facets={shown.list.meta.facets} />}
           <p role="status" className="visually-hidden">
             {list && resultCount(list.meta.pagination)}
           </p>
           {list?.meta.pagination.total === 0 && shown?.query.term && (
             <p className={`${common.muted} ${styles.noResults}`}>No articles match “{shown.query.term}”.</p>
+          )}
+          {list?.meta.suggestion && (
+            <p className={styles.noResults}>
+              Did you mean{' '}
+              <Link to={{ search: listSearch(searchFor(list.meta.suggestion)) }}>{list.meta.suggestion}</Link>?
+            </p>
           )}
           <section aria-labelledby={titleId} aria-busy={loading}>
             <ul className={styles.grid}>
@@ -82,12 +92,7 @@ export function ArticlesPage() {
             </ul>
           </section>
           {shown?.list && (
-            <Pager
-              term={shown.query.term}
-              page={shown.query.page}
-              pageCount={shown.list.meta.pagination.pageCount}
-              onTurn={turnPage}
-            />
+            <Pager query={shown.query} pageCount={shown.list.meta.pagination.pageCount} onTurn={turnPage} />
           )}
         </div>
       )}

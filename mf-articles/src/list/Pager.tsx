@@ -1,11 +1,11 @@
 import { Link } from '@blog/shared/router';
-import { listSearch } from './listQuery';
+import { listSearch, type ListQuery } from './listQuery';
 import { pageLinks } from './paging';
 import styles from './ArticlesPage.module.css';
 
 interface PagerProps {
-  term: string;
-  page: number;
+  /** The page shown, of this search. */
+  query: ListQuery;
   pageCount: number;
   /** Called as the visitor turns to another page. */
   onTurn: () => void;
@@ -15,9 +15,10 @@ interface PagerProps {
  * The pages of the results, as links: each page has its own address (a new tab, a shared link and
  * the back button all work), and the current one is marked for assistive technology.
  */
-export function Pager({ term, page, pageCount, onTurn }: PagerProps) {
+export function Pager({ query, pageCount, onTurn }: PagerProps) {
+  const { page } = query;
   if (pageCount <= 1) return null;
-  const to = (target: number) => ({ search: listSearch({ term, page: target }) });
+  const to = (target: number) => ({ search: listSearch({ ...query, page: target }) });
   return (
     <nav className={styles.pager} aria-label="Pages">
       <ul>

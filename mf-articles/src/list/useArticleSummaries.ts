@@ -1,16 +1,16 @@
-import { queries, type ArticleSummary, type StrapiList } from '@blog/shared';
+import { queries, type ArticleList } from '@blog/shared';
 import { useQuery } from '@blog/shared/query';
 import { useEffect, useMemo, useState } from 'react';
-import type { ListQuery } from './listQuery';
+import { searchFor, summaryQuery, type ListQuery } from './listQuery';
 
 export interface ShownSummaries {
   /** The query these results answer. */
   query: ListQuery;
   /** Null when the CMS could not be read (spec §8: the list stays empty). */
-  list: StrapiList<ArticleSummary> | null;
+  list: ArticleList | null;
 }
 
-const NO_QUERY: ListQuery = { term: '', page: 1 };
+const NO_QUERY = searchFor('');
 
 /**
  * The page of results `query` asks for, a read of the page (the server loads the address's). The
@@ -19,11 +19,11 @@ const NO_QUERY: ListQuery = { term: '', page: 1 };
  */
 export function useArticleSummaries(query: ListQuery | undefined) {
   const asked = query !== undefined;
-  const { term, page } = query ?? NO_QUERY;
-  const { data } = useQuery({ ...queries.articleSummaries({ search: term, page }), enabled: asked });
+  const { term, page, topic, year } = query ?? NO_QUERY;
+  const { data } = useQuery({ ...queries.articleSummaries(summaryQuery({ term, page, topic, year })), enabled: asked });
   const answered = useMemo(
-    () => (asked && data !== undefined ? { query: { term, page }, list: data } : undefined),
-    [asked, term, page, data],
+    () => (asked && data !== undefined ? { query: { term, page, topic, year }, list: data } : undefined),
+    [asked, term, page, topic, year, data],
   );
   // The last answer, shown while the next query has none yet. Kept after rendering, not during it:
   // React 18, re-rendering a component during its hydration, numbers the `useId`s below it unlike the server.

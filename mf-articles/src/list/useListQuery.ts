@@ -2,7 +2,7 @@ import { searchTermFrom } from '@blog/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@blog/shared/router';
 import { useBrowserLayoutEffect } from '../common/useBrowserLayoutEffect';
-import { listQueryFrom, listSearch, type ListQuery } from './listQuery';
+import { listQueryFrom, listSearch, searchFor, type ListQuery } from './listQuery';
 
 /** How long after the visitor's last keystroke the list asks for the new term: filtering stays live without a request per key. */
 const SEARCH_DELAY_MS = 250;
@@ -22,7 +22,7 @@ export function useListQuery(listShown: boolean) {
   const asked = listQueryFrom(search, state);
 
   const [query, setQuery] = useState<ListQuery | undefined>(listShown ? asked : undefined);
-  if (listShown && (query?.term !== asked.term || query.page !== asked.page)) setQuery(asked);
+  if (listShown && (query === undefined || listSearch(query) !== listSearch(asked))) setQuery(asked);
 
   const [term, setTerm] = useState(query?.term ?? '');
   // The term the address holds as far as the box knows: its own writes are not news to it.
@@ -50,7 +50,8 @@ export function useListQuery(listShown: boolean) {
     if (!listShown || query === undefined || typed === query.term) return;
     const timer = setTimeout(() => {
       addressTerm.current = typed;
-      void navigate({ search: listSearch({ term: typed, page: 1 }) }, { replace: true });
+      // A new term is a new search: its results may have none of the topic or year narrowed to.
+      void navigate({ search: listSearch(searchFor(typed)) }, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [term, query, listShown, navigate]);

@@ -3,7 +3,7 @@
 // the reads went through the query cache.
 import type {
   Article,
-  ArticleSummary,
+  ArticleList,
   Comment,
   MostPopularEntry,
   NewestArticle,
@@ -21,7 +21,7 @@ interface Handlers {
   /** Null: the page could not be read (the CMS answers an error). */
   articleComments: (title: string, page: number, options: { fresh: boolean }) => StrapiList<Comment> | null;
   /** Null: the page could not be read. */
-  articleSummaries: (query: SummaryQuery) => StrapiList<ArticleSummary> | null;
+  articleSummaries: (query: SummaryQuery) => ArticleList | null;
   mostPopular: () => MostPopularEntry[];
   topicCounts: () => TopicCount[];
 }
@@ -60,7 +60,12 @@ async function answer(cms: StandInCms, url: URL, init: RequestInit | undefined):
     case '/api/article-summaries':
     case '/api/article-search':
       return listOrError(
-        await cms.articleSummaries({ search: params.get('search') ?? '', page: Number(params.get('page')) }),
+        await cms.articleSummaries({
+          search: params.get('search') ?? '',
+          page: Number(params.get('page')),
+          ...(params.has('topic') ? { topic: params.get('topic') ?? '' } : {}),
+          ...(params.has('year') ? { year: Number(params.get('year')) } : {}),
+        }),
       );
     case '/api/most-popular-articles':
       return json({ data: await cms.mostPopular() });

@@ -56,8 +56,12 @@ export function holdSeed(cms: StandInCms): void {
   cms.article.mockImplementation((title) =>
     Promise.resolve(published.find((each) => each.title_article === title) ?? null),
   );
-  cms.articleSummaries.mockImplementation(({ search, page }) => {
-    const found = published.filter(({ title_article }) => title_article.toLowerCase().includes(search.toLowerCase()));
+  cms.articleSummaries.mockImplementation(({ search, page, topic = '' }) => {
+    const found = published.filter(
+      ({ title_article, topics: categories }) =>
+        title_article.toLowerCase().includes(search.toLowerCase()) &&
+        (topic === '' || categories.some(({ category }) => category === topic)),
+    );
     const summaries = found.map(
       ({ documentId, title_article, date_of_the_article, topics: categories, photo_article }) =>
         aSummary({
@@ -68,7 +72,17 @@ export function holdSeed(cms: StandInCms): void {
           photo: photo_article?.[0] ?? null,
         }),
     );
-    return Promise.resolve(aList(summaries, { page, pageSize: 12, pageCount: 1, total: summaries.length }));
+    const list = aList(summaries, { page, pageSize: 12, pageCount: 1, total: summaries.length });
+    // A search's facets (as `article-search` answers them): here the topics of what was found.
+    const categories = [...new Set(found.flatMap(({ topics: each }) => each.map(({ category }) => category)))];
+    const facets = {
+      topics: categories.map((value) => ({
+        value,
+        count: found.filter(({ topics: each }) => each.some(({ category }) => category === value)).length,
+      })),
+      years: [],
+    };
+    return Promise.resolve(search === '' ? list : { ...list, meta: { ...list.meta, facets } });
   });
   cms.articleComments.mockImplementation((title) =>
     Promise.resolve(

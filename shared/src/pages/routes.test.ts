@@ -26,6 +26,11 @@ describe('pageAddress', () => {
     );
   });
 
+  it('keeps what a search is narrowed to: its topic and year are other pages', () => {
+    const query = new URLSearchParams('search=naval&topic=Naval+Power&year=2026&ref=x');
+    expect(pageAddress('/Articles', articles, query)).toBe('/Articles?search=naval&topic=Naval%20Power&year=2026');
+  });
+
   it('keeps the first of a repeated parameter and an empty one as it is', () => {
     expect(pageAddress('/Articles', articles, new URLSearchParams('search=a&search=b&title='))).toBe(
       '/Articles?search=a&title=',

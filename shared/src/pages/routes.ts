@@ -26,7 +26,7 @@ export const SECTIONS: Section[] = [
     module: 'mf_articles/Articles',
     title: 'Articles',
     nav: 'Articles',
-    params: ['title', 'search', 'page'],
+    params: ['title', 'search', 'topic', 'year', 'page'],
   },
   { paths: ['/New-start-here'], module: 'mf_pages/StartHere', title: 'Start here', nav: 'New? Start here', params: [] },
   {

@@ -12,14 +12,37 @@ import type articleSummaries from '../services/article-summaries';
 
 const SEARCH_MAX_LENGTH = 200;
 
+const SUMMARY_PARAMS = ['search', 'page', 'pageSize'];
+
 /** A page of a list of articles, searched: `search`, `page`, `pageSize`. */
-function summariesQuery(ctx: Context) {
-  onlyParams(ctx.query, ['search', 'page', 'pageSize']);
+function summariesQuery(query: Context['query'], params = SUMMARY_PARAMS) {
+  onlyParams(query, params);
   return {
-    search: textParam(ctx.query, 'search', SEARCH_MAX_LENGTH),
-    page: integerParam(ctx.query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
-    pageSize: integerParam(ctx.query, 'pageSize', { min: 1, max: 50, fallback: 12 }),
+    search: textParam(query, 'search', SEARCH_MAX_LENGTH),
+    page: integerParam(query, 'page', { min: 1, max: 1_000_000, fallback: 1 }),
+    pageSize: integerParam(query, 'pageSize', { min: 1, max: 50, fallback: 12 }),
   };
+}
+
+/**
+ * A page of a search, as `summariesQuery`, narrowed by `topic` (a category) and `year`, each
+ * optional; what a visitor types is never refused: past its first 200 characters it is not
+ * looked for (a search looks for 16 words at most anyway), and control characters (which
+ * PostgreSQL refuses in a text) are not part of it.
+ */
+function searchQuery(query: Context['query']) {
+  const params = [...SUMMARY_PARAMS, 'topic', 'year'];
+  const narrowed = {
+    topic: textParam(query, 'topic', SEARCH_MAX_LENGTH),
+    year: integerParam(query, 'year', { min: 1000, max: 9999, fallback: 0 }) || null,
+  };
+  const { search } = query;
+  if (typeof search !== 'string') return { ...summariesQuery(query, params), ...narrowed };
+  // eslint-disable-next-line no-control-regex -- control characters are what is left out
+  const typed = search.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // Not half of a character written as two UTF-16 units.
+  const cut = typed.slice(0, SEARCH_MAX_LENGTH).replace(/[\ud800-\udbff]$/, '');
+  return { ...summariesQuery({ ...query, search: cut }, params), ...narrowed };
 }
 
 /** The read model's services, as their factories make them (Strapi's registry types them loosely). */
@@ -49,14 +72,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     answer(ctx, query, key, async () => ({ data: await read(), meta: {} }));
   return {
     async articleSummaries(ctx: Context) {
-      const query = summariesQuery(ctx);
+      const query = summariesQuery(ctx.query);
       await answer(ctx, 'article-summaries', `summaries ${JSON.stringify(query)}`, () =>
         service('article-summaries').page(query),
       );
     },
 
     async articleSearch(ctx: Context) {
-      const query = summariesQuery(ctx);
+      const query = searchQuery(ctx.query);
       await answer(ctx, 'article-search', `search ${JSON.stringify(query)}`, () =>
         service('article-search').page(query),
       );

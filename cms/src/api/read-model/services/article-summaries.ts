@@ -54,11 +54,19 @@ async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
   return byArticle;
 }
 
-/** The spec's matches of a search (every published article for a blank one), as `a`. */
-export function spec5Matches(db: Knex, schema: ReadModelSchema, search: string) {
-  return search === ''
-    ? publishedArticles(db, schema)
-    : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
+/** A narrowing of a list of articles `a` (to a topic, a year), made on the query itself. */
+export type Narrowing = (query: Knex.QueryBuilder) => void;
+
+export const everyArticle: Narrowing = () => undefined;
+
+/** The spec's matches of a search (every published article for a blank one), as `a`, narrowed. */
+export function spec5Matches(db: Knex, schema: ReadModelSchema, search: string, narrow = everyArticle) {
+  const matches =
+    search === ''
+      ? publishedArticles(db, schema)
+      : publishedArticles(db, schema).where(matchesSearch(db, schema, search));
+  narrow(matches);
+  return matches;
 }
 
 /** How many rows a query has. */
@@ -89,10 +97,17 @@ export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: Artic
   }));
 }
 
-/** The spec's matches, newest first, from `offset`. */
-export function newestMatches(db: Knex, schema: ReadModelSchema, search: string, limit: number, offset: number) {
+/** The spec's matches, narrowed, newest first, from `offset`. */
+export function newestMatches(
+  db: Knex,
+  schema: ReadModelSchema,
+  search: string,
+  limit: number,
+  offset: number,
+  narrow = everyArticle,
+) {
   return rowsOf<ArticleRow>(
-    newestFirst(spec5Matches(db, schema, search), schema)
+    newestFirst(spec5Matches(db, schema, search, narrow), schema)
       .select(...summaryColumns(schema))
       .limit(limit)
       .offset(offset),
