@@ -40,6 +40,8 @@ export interface Site {
   options: ServerOptions;
   context: SiteContext;
   pageContext: PageContext;
+  /** Whether the site is served over HTTPS, so that the cookies it sets are `Secure`. */
+  secure: boolean;
   /** Who a request counts against in the limits per client. */
   clientOf: (req: IncomingMessage) => string;
   /** Answers `url` (a path or a `/*` prefix) to GET and HEAD, or to `methods`. */
@@ -130,6 +132,7 @@ export function site(options: ServerOptions, context: SiteContext, modules: Rout
     options,
     context,
     pageContext: { ...context, siteUrl: options.siteUrl, readTimeoutMs: options.readTimeoutMs },
+    secure: options.siteUrl.startsWith('https:'),
     clientOf: (req) =>
       clientOf(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? ''), options.proxyHops),
     route: (url, answer, methods = ['GET', 'HEAD']) => {

@@ -123,7 +123,6 @@ export const pageRoutes: Routes = (site) => {
   const { serve, notFound } = pageCachePath(site);
   const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = previewing(site);
   const files = staticFiles(site);
-  const secure = options.siteUrl.startsWith('https:');
   site.route('/*', async (req, res, { pathname, search }) => {
     const route = routeAt(pathname);
     if (!route) {
@@ -149,7 +148,7 @@ export const pageRoutes: Routes = (site) => {
     const preview = previewOf(req);
     if (preview || options.previewSections) return servePreview(req, res, target, preview);
     // A visitor of a section's canary is served by the canary's render server (canary.ts).
-    const canary = canaryVisit(context.sections.canaries(), req.headers.cookie, Math.random, secure);
+    const canary = canaryVisit(context.sections.canaries(), req.headers.cookie, Math.random, site.secure);
     if (canary.cookies.length > 0) res.setHeader('Set-Cookie', canary.cookies);
     if (canary.overrides) return viaPreviewBuild(req, res, canary.overrides, true);
     return serve(req, res, address, async (signal) => {

@@ -118,8 +118,7 @@ export function previewing({ options, context, pageContext }: Site) {
 
 /** The admin panel's Preview: opening and ending a preview, and a preview's reads of the CMS. */
 export const previewRoutes: Routes = (site) => {
-  const { options, context } = site;
-  const secure = options.siteUrl.startsWith('https:');
+  const { options, context, secure } = site;
   const { previewedBuilds, viaPreviewBuild, previewReads, previewOf: previewOfRequest } = previewing(site);
 
   /** Sends this browser to `location`, with its preview's cookies set or ended. */
