@@ -1,10 +1,7 @@
 import type { Server } from 'node:http';
 import type { Core } from '@strapi/strapi';
-import {
-  ensureArticleSearchIndex,
-  rebuildArticleSearchIndex,
-  reindexOnArticleWrites,
-} from './lib/article-search-index';
+import type articleSearch from './api/read-model/services/article-search';
+import { dropOldSearchTables } from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { serveMetrics } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
@@ -16,7 +13,6 @@ import {
   raiseVersionOnWrites,
   readModelChanged,
 } from './lib/read-model-cache';
-import { readModelSchema } from './lib/read-model';
 import { ensureReadModelIndexes } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { ensurePreviewToken } from './preview';
@@ -33,7 +29,6 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
     raiseVersionOnWrites(strapi);
-    reindexOnArticleWrites(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -43,9 +38,10 @@ export default {
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
       await ensureNotificationTables(strapi.db.connection);
-      await ensureArticleSearchIndex(strapi.db.connection);
+      await dropOldSearchTables(strapi.db.connection);
       await seedIfEmpty(strapi);
-      await rebuildArticleSearchIndex(strapi.db.connection, readModelSchema(strapi));
+      const search = strapi.service('api::read-model.article-search') as unknown as ReturnType<typeof articleSearch>;
+      await search.warm();
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {

@@ -3,18 +3,17 @@ import {
   correction,
   correctionTypos,
   editDistance,
-  fts5Query,
+  indexKey,
   MARK_END,
   MARK_START,
   plainText,
   searchWords,
   snippetHtml,
-  TAG_STAND_INS,
+  textTokens,
   textWords,
-  tsQuery,
   typosAllowed,
 } from '../src/lib/full-text';
-import { facetCounts, splitPage } from '../src/api/read-model/services/article-search';
+import { facetCounts } from '../src/api/read-model/services/article-search';
 
 describe('the words of a search', () => {
   it('keeps letters and digits of any script, lower-cased; everything else separates', () => {
@@ -26,21 +25,21 @@ describe('the words of a search', () => {
   it('looks for 16 words at most', () => {
     expect(searchWords('w '.repeat(500))).toHaveLength(16);
   });
+});
 
-  const terms = [
-    { word: 'near', prefix: false, also: [] },
-    { word: 'submarnes', prefix: false, also: ['submarines', 'submarine'] },
-    { word: 'procurem', prefix: true, also: ['procurement'] },
-  ];
+describe('the keys of words', () => {
+  it('files a word without its accents and its English ending', () => {
+    expect(indexKey('procurement')).toBe(indexKey('procure'));
+    expect(indexKey('magnets')).toBe(indexKey('magnet'));
+    expect(indexKey('énergies')).toBe(indexKey('energie'));
+    expect(indexKey('naval')).not.toBe(indexKey('navel'));
+  });
 
-  it('quotes every word, all required, the last also as a prefix, each or any of its stand-ins', () => {
-    expect(fts5Query(terms)).toBe(
-      '"near" AND ("submarnes" OR "submarines" OR "submarine") AND ("procurem"* OR "procurement")',
-    );
-    expect(tsQuery(terms)).toBe("'near' & ('submarnes' | 'submarines' | 'submarine') & ('procurem':* | 'procurement')");
-    expect(fts5Query([{ word: 'comptrol', prefix: true, also: [] }])).toBe('"comptrol"*');
-    expect(fts5Query([])).toBe('');
-    expect(tsQuery([])).toBe('');
+  it('knows where each word of a text stands', () => {
+    expect(textTokens('Naval, submarines!')).toEqual([
+      { key: 'naval', start: 0, end: 5 },
+      { key: indexKey('submarines'), start: 7, end: 17 },
+    ]);
   });
 });
 
@@ -118,23 +117,6 @@ describe('a snippet', () => {
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; the <mark>comptroller</mark>&#39;s',
     );
     expect(snippetHtml('<mark>not ours</mark>')).toBe('&lt;mark&gt;not ours&lt;/mark&gt;');
-  });
-
-  it('turns the stand-ins PostgreSQL was given back into the characters of tags, as text', () => {
-    const [lt, gt, amp] = TAG_STAND_INS;
-    expect(snippetHtml(`${lt}script${gt} ${amp} ${MARK_START}x${MARK_END}`)).toBe(
-      '&lt;script&gt; &amp; <mark>x</mark>',
-    );
-    expect(plainText(`a${lt}b`)).toBe('ab');
-  });
-});
-
-describe('a page over the spec’s matches then the text matches', () => {
-  it('takes from the first list, then from the second, then the second only', () => {
-    expect(splitPage(0, 12, 5)).toEqual({ first: { offset: 0, limit: 5 }, second: { offset: 0, limit: 7 } });
-    expect(splitPage(0, 12, 30)).toEqual({ first: { offset: 0, limit: 12 }, second: { offset: 0, limit: 0 } });
-    expect(splitPage(24, 12, 30)).toEqual({ first: { offset: 24, limit: 6 }, second: { offset: 0, limit: 6 } });
-    expect(splitPage(36, 12, 30)).toEqual({ first: { offset: 36, limit: 0 }, second: { offset: 6, limit: 12 } });
   });
 });
 

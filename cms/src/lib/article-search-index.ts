@@ -1,373 +1,221 @@
-import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import {
   closeWords,
   correction,
   correctionTypos,
-  fts5Query,
-  MARK_END,
-  MARK_START,
   plainText,
   snippetHtml,
-  TAG_CHARACTERS,
-  TAG_STAND_INS,
   textWords,
-  tsQuery,
   typosAllowed,
-  type KnownWord,
   type SearchTerm,
 } from './full-text';
-import { DOCUMENT_WRITES, readModelChanged } from './read-model-cache';
-import { publishedArticles, readModelSchema, topicRows, type ArticleTextSchema } from './read-model';
+import { summariesOf, summaryColumns } from '../api/read-model/services/article-summaries';
+import { firstPhotosOf, publishedArticles, type ReadModelSchema } from './read-model';
 import { rowsOf } from './rows';
+import { TextIndex } from './text-index';
+import { Vocabulary } from './vocabulary';
 
-/**
- * The full-text index of the published articles: one row per published document (title, topics,
- * plain text). SQLite: an FTS5 table (`porter unicode61`, bm25, `snippet()`); PostgreSQL: a table
- * with a weighted `tsvector` (title A, topics B, text D) under a GIN index, ranked by `ts_rank` and
- * quoted by `ts_headline`. Drafts are never in it: a row is made from a document's published row only.
- */
-const TABLE = 'article_search';
-// The vocabulary: every word of the indexed rows, its length and in how many rows it is; what a
-// typo or a prefix cut mid-stem is compared with.
-const WORDS = 'article_search_words';
-const ARTICLE = 'api::article.article';
-// The most words a snippet quotes (the issue asks for "about 30").
-const SNIPPET_WORDS = 30;
-
-// Knex's name for PostgreSQL's dialect, whichever driver Strapi configured.
-const onPostgres = (db: Knex) => (db.client as { dialect?: string }).dialect === 'postgresql';
-
-export async function ensureArticleSearchIndex(db: Knex): Promise<void> {
-  if (onPostgres(db)) {
-    const vector = (column: string, weight: string) => `setweight(to_tsvector('english', ${column}), '${weight}')`;
-    await db.raw(
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (document_id varchar(255) PRIMARY KEY, title text NOT NULL,
-        topics text NOT NULL, body text NOT NULL, document tsvector GENERATED ALWAYS AS
-        (${vector('title', 'A')} || ${vector('topics', 'B')} || ${vector('body', 'D')}) STORED)`,
-    );
-    await db.raw(`CREATE INDEX IF NOT EXISTS ${TABLE}_document_idx ON ${TABLE} USING GIN (document)`);
-  } else {
-    await db.raw(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING fts5(document_id UNINDEXED, title, topics, body,
-        tokenize = 'porter unicode61')`,
-    );
-  }
-  await db.raw(
-    `CREATE TABLE IF NOT EXISTS ${WORDS} (word varchar(255) PRIMARY KEY, length integer NOT NULL,
-      documents integer NOT NULL)`,
-  );
-  await db.raw(`CREATE INDEX IF NOT EXISTS ${WORDS}_length_idx ON ${WORDS} (length)`);
+/** A published article as search knows it: what the spec's rule, the facets and the order need. */
+export interface IndexedArticle {
+  documentId: string;
+  /** Its published row: what the cards are read from. */
+  id: number;
+  /** Its published row as last read (a publish makes a new row; an edit in place a new time). */
+  revision: string;
+  date: string;
+  year: number;
+  /** Its topics' categories, in order. */
+  topics: string[];
+  /** Its title and its topics, lower-cased and apart (a term never holds `\n`), for the spec's rule. */
+  searched: string;
+  /** Its card as read with its row (the photo is read again at every reading: see `card()`). */
+  card: ArticleCard;
 }
 
-type IndexRow = { title: string; topics: string; body: string };
+/** An article's card, as the Articles list answers it. */
+export type ArticleCard = Awaited<ReturnType<typeof summariesOf>>[number];
 
-/** How many of these rows hold each word, counted `sign` times (−1 for rows taken out). */
-function wordCounts(rows: IndexRow[], sign = 1, counts = new Map<string, number>()) {
-  for (const { title, topics, body } of rows)
-    for (const word of textWords(`${title}\n${topics}\n${body}`)) counts.set(word, (counts.get(word) ?? 0) + sign);
-  return counts;
-}
-
-/** Adds these counts to the vocabulary; a word in no row any more leaves it. */
-async function countWords(db: Knex, counts: Map<string, number>) {
-  const rows = [...counts]
-    .filter(([word, documents]) => documents !== 0 && word.length <= 255)
-    .map(([word, documents]) => ({ word, length: [...word].length, documents }));
-  // In slices: SQLite takes a bounded number of parameters.
-  for (let start = 0; start < rows.length; start += 500)
-    await db(WORDS)
-      .insert(rows.slice(start, start + 500))
-      .onConflict('word')
-      .merge({ documents: db.raw(`${WORDS}.documents + excluded.documents`) });
-  await db(WORDS).where('documents', '<=', 0).delete();
-}
-
-/** The index rows of the published rows of these documents (all of them when `documentIds` is undefined). */
-async function indexRows(db: Knex, schema: ArticleTextSchema, documentIds?: string[]) {
-  const { articles, topicLinks, topics } = schema;
-  const query = publishedArticles(db, schema).select(
-    `a.${articles.id} as id`,
-    `a.${articles.documentId} as documentId`,
-    `a.${articles.title} as title`,
-    `a.${articles.text} as text`,
-  );
-  if (documentIds) query.whereIn(`a.${articles.documentId}`, documentIds);
-  const rows = await rowsOf<{ id: number; documentId: string; title: string | null; text: string | null }>(query);
-  const topicsOf = new Map<number, string[]>();
-  const ids = rows.map(({ id }) => id);
-  // In slices: SQLite takes a bounded number of parameters.
-  for (let start = 0; start < ids.length; start += 500) {
-    const links = await rowsOf<{ article: number; category: string | null }>(
-      topicRows(db, schema)
-        .whereIn(`l.${topicLinks.article}`, ids.slice(start, start + 500))
-        .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`),
-    );
-    for (const { article, category } of links)
-      topicsOf.set(article, [...(topicsOf.get(article) ?? []), category ?? '']);
-  }
-  return rows.map(({ id, documentId, title, text }) => ({
-    document_id: documentId,
-    title: plainText(title),
-    topics: (topicsOf.get(id) ?? []).join(', '),
-    body: plainText(text),
-  }));
-}
-
-async function writeRows(db: Knex, rows: Awaited<ReturnType<typeof indexRows>>) {
-  if (rows.length > 0) await db.batchInsert(TABLE, rows, 100);
-  await countWords(db, wordCounts(rows));
-}
-
-/**
- * Makes the index again from the published articles: at start, it heals any drift; `grow` after
- * its inserts. `db` may be a transaction.
- */
-export async function rebuildArticleSearchIndex(db: Knex, schema: ArticleTextSchema): Promise<void> {
-  // A database last started before the index existed gets it at the CMS's next start.
-  if (!(await db.schema.hasTable(TABLE)) || !(await db.schema.hasTable(WORDS))) return;
-  await db.transaction(async (trx) => {
-    await trx(TABLE).delete();
-    await trx(WORDS).delete();
-    await writeRows(trx, await indexRows(trx, schema));
-  });
-}
-
-/** Makes one document's row again from its published row (none when it has none). `db` may be a transaction. */
-export async function reindexArticle(strapi: Core.Strapi, db: Knex, documentId: string): Promise<void> {
-  const old = await rowsOf<IndexRow>(db(TABLE).where({ document_id: documentId }).select('title', 'topics', 'body'));
-  await countWords(db, wordCounts(old, -1));
-  await db(TABLE).where({ document_id: documentId }).delete();
-  await writeRows(db, await indexRows(db, readModelSchema(strapi), [documentId]));
-}
-
-/**
- * Keeps the index current from every write of an article through the document service (the admin
- * panel's publish, edit, unpublish and delete), in the write's own transaction: whoever wrote, in
- * whichever process, searches what was written. A write of several documents makes them all again.
- */
-export function reindexOnArticleWrites(strapi: Core.Strapi): void {
-  strapi.documents.use(async (context, next) => {
-    const result = await next();
-    const { uid, action, params } = context as { uid: string; action: string; params?: { documentId?: unknown } };
-    if (uid !== ARTICLE || !DOCUMENT_WRITES.has(action)) return result;
-    const written = (result ?? {}) as { documentId?: unknown; entries?: { documentId?: unknown }[] };
-    const documentIds = new Set(
-      [params?.documentId, written.documentId, ...(written.entries ?? []).map(({ documentId }) => documentId)].filter(
-        (id): id is string => typeof id === 'string',
-      ),
-    );
-    if (documentIds.size === 0) return result;
-    await strapi.db.transaction(async ({ trx }) => {
-      for (const documentId of documentIds) await reindexArticle(strapi, trx as Knex.Transaction, documentId);
-      // Searches kept before now are computed again, from the index as it is now.
-      await readModelChanged(trx as Knex.Transaction);
-    });
-    return result;
-  });
-}
+/** Newest first; articles of the same day in the order they were published (as the Articles list). */
+const newestFirst = (x: IndexedArticle, y: IndexedArticle) =>
+  x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id;
 
 /** At most this many known words complete a last word cut mid-stem (the most used first). */
 const MAX_COMPLETIONS = 12;
 
-/** The known words among these, and the completions of the last one (which stand in when it is not a word itself). */
-async function knownWords(db: Knex, words: string[]) {
-  const last = words[words.length - 1];
-  const known = new Set(
-    (
-      await rowsOf<{ word: string }>(
-        db(WORDS)
-          .whereIn('word', [...new Set(words)])
-          .select('word'),
-      )
-    ).map(({ word }) => word),
-  );
-  // A word holds letters, digits and marks only: nothing LIKE reads as a wildcard.
-  const completions =
-    known.has(last) || [...last].length < 3
-      ? []
-      : (
-          await rowsOf<{ word: string }>(
-            db(WORDS)
-              .where('word', 'like', `${last}%`)
-              .orderBy([{ column: 'documents', order: 'desc' }, { column: 'word' }])
-              .limit(MAX_COMPLETIONS)
-              .select('word'),
-          )
-        ).map(({ word }) => word);
-  return { known, completions };
+// Tables of the search index this one replaces (an FTS5 table, or a tsvector one, and its words).
+const OLD_TABLES = ['article_search', 'article_search_words'];
+
+/** Drops what the database-side search index left in a database it was used on: nothing reads it now. */
+export async function dropOldSearchTables(db: Knex): Promise<void> {
+  for (const table of OLD_TABLES) await db.schema.dropTableIfExists(table);
 }
 
-/** The known words whose length is within `max` of one of these words' (all longer ones too for a prefix). */
-function nearbyWords(db: Knex, wanted: { word: string; prefix: boolean; max: number }[]) {
-  const query = db(WORDS).select('word', 'documents');
-  for (const { word, prefix, max } of wanted) {
-    const length = [...word].length;
-    query.orWhere((where) => {
-      where.where('length', '>=', length - max);
-      if (!prefix) where.where('length', '<=', length + max);
+/**
+ * The published articles' search index, in the CMS process's memory: the spec's rule, ranked
+ * whole-text matches, typos and snippets answered without a database query. It follows the read
+ * model's version (raised in every write's transaction, in whichever process wrote): at a new
+ * version it reads which published rows changed (one query of ids and times) and reads and
+ * indexes those only. Drafts are never read into it.
+ */
+export class ArticleSearch {
+  private readonly articles = new Map<string, IndexedArticle>();
+  private readonly text = new TextIndex();
+  private readonly vocabulary = new Vocabulary();
+  private readonly words = new Map<string, Set<string>>();
+  private version: string | null = null;
+  private syncing: Promise<void> = Promise.resolve();
+  // Kept in order between versions: what the spec's rule and "newest first" walk.
+  private newest: IndexedArticle[] = [];
+  private photos = new Map<number, ArticleCard['photo']>();
+
+  constructor(private readonly schema: ReadModelSchema) {}
+
+  /** Makes the index what the database holds at `version` (or later); at most one reading at a time. */
+  sync(db: Knex, version: string): Promise<void> {
+    if (version === this.version) return this.syncing;
+    // After the reading before it, failed or not: a failed reading is tried again by the next request.
+    this.syncing = this.syncing
+      .catch((): void => undefined)
+      .then(async () => {
+        if (version === this.version) return;
+        await this.read(db);
+        this.version = version;
+      });
+    return this.syncing;
+  }
+
+  /** The spec's rule: the published articles whose title or a topic contains `search` (any case), newest first. */
+  specMatches(search: string): IndexedArticle[] {
+    if (search === '') return this.newest;
+    const term = search.toLowerCase();
+    return this.newest.filter(({ searched }) => searched.includes(term));
+  }
+
+  /**
+   * The terms the index is asked for: each typed word that no article holds gets stand-ins, the
+   * completions of a last word cut mid-stem (`procurem`: procurement), else the known words within
+   * its typos (`submarnes`: submarines). A word the articles hold is looked for as typed only.
+   */
+  searchTerms(words: string[]): SearchTerm[] {
+    return words.map((word, index) => {
+      const prefix = index === words.length - 1;
+      if (this.vocabulary.has(word)) return { word, prefix, also: [] };
+      const completions = prefix && [...word].length >= 3 ? this.vocabulary.completions(word, MAX_COMPLETIONS) : [];
+      if (completions.length > 0 || typosAllowed(word) === 0) return { word, prefix, also: completions };
+      const max = typosAllowed(word);
+      return { word, prefix, also: closeWords(word, prefix, this.vocabulary.near(word, max, prefix), max) };
     });
   }
-  return rowsOf<KnownWord>(query);
-}
 
-/**
- * The terms the index is asked for: each typed word that no article holds gets stand-ins, the
- * completions of a last word cut mid-stem (`procurem`: procurement), else the known words within
- * its typos (`submarnes`: submarines). A word the articles hold is looked for as typed only.
- */
-export async function searchTerms(db: Knex, words: string[]): Promise<SearchTerm[]> {
-  if (words.length === 0) return [];
-  const { known, completions } = await knownWords(db, words);
-  const terms: SearchTerm[] = words.map((word, index) => {
-    const prefix = index === words.length - 1;
-    return { word, prefix, also: prefix ? completions : [] };
-  });
-  const misspelt = terms.filter(({ word, also }) => !known.has(word) && also.length === 0 && typosAllowed(word) > 0);
-  if (misspelt.length === 0) return terms;
-  const nearby = await nearbyWords(
-    db,
-    misspelt.map(({ word, prefix }) => ({ word, prefix, max: typosAllowed(word) })),
-  );
-  for (const term of misspelt) term.also = closeWords(term.word, term.prefix, nearby);
-  return terms;
-}
+  /** The documents that match every term, best first, among those `among` keeps. */
+  textMatches(terms: SearchTerm[], among: (article: IndexedArticle) => boolean): IndexedArticle[] {
+    return [...this.text.match(terms)]
+      .sort(([x, xScore], [y, yScore]) => yScore - xScore || (x < y ? -1 : 1))
+      .flatMap(([documentId]) => {
+        const article = this.articles.get(documentId);
+        return article && among(article) ? [article] : [];
+      });
+  }
 
-/**
- * "Did you mean": for a search that found nothing, the search with each word no article holds
- * made the closest known word, when that finds something (`found` says); else none.
- */
-export async function suggestion(
-  db: Knex,
-  words: string[],
-  found: (search: string) => Promise<boolean>,
-): Promise<string | null> {
-  if (words.length === 0) return null;
-  const { known } = await knownWords(db, words);
-  const unknown = words.filter((word) => !known.has(word));
-  if (unknown.length === 0) return null;
-  const nearby = await nearbyWords(
-    db,
-    unknown.map((word) => ({ word, prefix: false, max: correctionTypos(word) })),
-  );
-  const corrected = correction(words, (word) => known.has(word), nearby);
-  return corrected !== null && (await found(corrected)) ? corrected : null;
-}
+  /** Where a document's body says what was looked for (see `TextIndex.snippet`), as safe HTML. */
+  snippet(documentId: string, terms: SearchTerm[]): string {
+    return snippetHtml(this.text.snippet(documentId, terms));
+  }
 
-/** A page of text matches: documents, best first, each with its snippet (safe HTML, matched terms in `<mark>`). */
-export interface TextMatches {
-  total: number;
-  matches: { documentId: string; snippet: string }[];
-}
+  /**
+   * "Did you mean": for a search that found nothing, the search with each word no article holds
+   * made the closest known word, when that finds something (`finds` says); else none.
+   */
+  suggestion(words: string[], finds: (search: string) => boolean): string | null {
+    const nearby = words
+      .filter((word) => !this.vocabulary.has(word))
+      .flatMap((word) => this.vocabulary.near(word, correctionTypos(word), false));
+    const corrected = correction(words, (word) => this.vocabulary.has(word), nearby);
+    return corrected !== null && finds(corrected) ? corrected : null;
+  }
 
-/**
- * The documents whose title, topics or text match every term of the search (the last as a
- * prefix, each or a stand-in), among `candidates` (a query of document ids), ranked, from `offset`.
- */
-export async function textMatches(
-  db: Knex,
-  terms: SearchTerm[],
-  candidates: Knex.QueryBuilder,
-  limit: number,
-  offset: number,
-): Promise<TextMatches> {
-  if (terms.length === 0) return { total: 0, matches: [] };
-  const rows = onPostgres(db)
-    ? await postgresMatches(db, terms, candidates, limit, offset)
-    : await sqliteMatches(db, terms, candidates, limit, offset);
-  const total = rows.length > 0 ? Number(rows[0].total) : await countMatches(db, terms, candidates);
-  return { total, matches: rows.map(({ documentId, snippet }) => ({ documentId, snippet: snippetHtml(snippet) })) };
-}
+  /** A found article's card, as the Articles list shows it, with its photo as last read. */
+  card(article: IndexedArticle): ArticleCard {
+    return { ...article.card, photo: this.photos.get(article.id) ?? null };
+  }
 
-type MatchRow = { documentId: string; snippet: string; total: number | string };
-
-async function sqliteMatches(
-  db: Knex,
-  terms: SearchTerm[],
-  candidates: Knex.QueryBuilder,
-  limit: number,
-  offset: number,
-) {
-  const query = fts5Query(terms);
-  const matching = () => db(TABLE).whereRaw(`${TABLE} MATCH ?`, [query]);
-  // bm25's weights per column: the document id (not indexed), title, topics, text. FTS5's functions
-  // answer only in the query that matches, not under a window or a sort: ranked first, counted outside.
-  const ranked = matching()
-    .whereIn('document_id', candidates)
-    .select('document_id', db.raw(`bm25(${TABLE}, 0, 10, 5, 1) as rank`));
-  const page = await rowsOf<{ documentId: string; total: number }>(
-    db
-      .from(ranked.as('r'))
-      .select('r.document_id as documentId', db.raw('COUNT(*) OVER () as total'))
-      .orderBy([{ column: 'r.rank' }, { column: 'r.document_id' }])
-      .limit(limit)
-      .offset(offset),
-  );
-  // Only the page's few rows are quoted.
-  const snippets = await rowsOf<{ documentId: string; snippet: string }>(
-    matching()
-      .whereIn(
-        'document_id',
-        page.map(({ documentId }) => documentId),
-      )
-      .select(
-        'document_id as documentId',
-        db.raw(`snippet(${TABLE}, 3, ?, ?, '…', ${SNIPPET_WORDS}) as snippet`, [MARK_START, MARK_END]),
+  /**
+   * Reads the published rows that changed since the last reading (their cards made as the
+   * Articles list makes them), forgets the articles no longer published, and reads every
+   * article's photo again (a photo can change in the media library, its article not).
+   */
+  private async read(db: Knex) {
+    const { articles } = this.schema;
+    const published = await rowsOf<{ id: number; documentId: string; updatedAt: string | number | Date | null }>(
+      publishedArticles(db, this.schema).select(
+        `a.${articles.id} as id`,
+        `a.${articles.documentId} as documentId`,
+        `a.${articles.updatedAt} as updatedAt`,
       ),
-  );
-  const snippetOf = new Map(snippets.map(({ documentId, snippet }) => [documentId, snippet]));
-  return page.map((row) => ({ ...row, snippet: snippetOf.get(row.documentId) ?? '' }));
+    );
+    const revisions = new Map(
+      published.map(({ id, documentId, updatedAt }) => [
+        documentId,
+        `${id} ${updatedAt instanceof Date ? updatedAt.getTime() : String(updatedAt)}`,
+      ]),
+    );
+    for (const documentId of this.articles.keys()) if (!revisions.has(documentId)) this.forget(documentId);
+    const changed = published
+      .filter(({ documentId }) => this.articles.get(documentId)?.revision !== revisions.get(documentId))
+      .map(({ id }) => id);
+    const photos = new Map<number, ArticleCard['photo']>();
+    // In slices: SQLite takes a bounded number of parameters.
+    for (let start = 0; start < published.length; start += 500) {
+      const ids = published.slice(start, start + 500).map(({ id }) => id);
+      for (const [id, photo] of await firstPhotosOf(db, this.schema, ids)) photos.set(id, photo);
+    }
+    for (let start = 0; start < changed.length; start += 500) {
+      const rows = await rowsOf<Parameters<typeof summariesOf>[2][number]>(
+        publishedArticles(db, this.schema)
+          .whereIn(`a.${articles.id}`, changed.slice(start, start + 500))
+          .select(...summaryColumns(this.schema)),
+      );
+      const cards = await summariesOf(db, this.schema, rows);
+      rows.forEach((row, at) => this.remember(row, cards[at], revisions.get(row.documentId) ?? ''));
+    }
+    this.photos = photos;
+    if (changed.length > 0 || published.length !== this.newest.length)
+      this.newest = [...this.articles.values()].sort(newestFirst);
+  }
+
+  private remember(row: { id: number; documentId: string; text: string | null }, card: ArticleCard, revision: string) {
+    this.forget(row.documentId);
+    // PostgreSQL's driver may answer a date as a Date, SQLite as its text.
+    const date: unknown = card.date_of_the_article;
+    const day = date instanceof Date ? isoDate(date) : typeof date === 'string' ? date.slice(0, 10) : '';
+    const topics = card.topics.map(({ category }) => category ?? '');
+    const indexed = { title: plainText(card.title_article), topics: topics.join(', '), body: plainText(row.text) };
+    this.articles.set(row.documentId, {
+      documentId: row.documentId,
+      id: row.id,
+      revision,
+      date: day,
+      year: Number(day.slice(0, 4)),
+      topics,
+      searched: [card.title_article ?? '', ...topics].join('\n').toLowerCase(),
+      card,
+    });
+    this.text.put(row.documentId, indexed);
+    const words = textWords(`${indexed.title}\n${indexed.topics}\n${indexed.body}`);
+    this.vocabulary.count(words, 1);
+    this.words.set(row.documentId, words);
+  }
+
+  private forget(documentId: string) {
+    if (!this.articles.delete(documentId)) return;
+    this.text.remove(documentId);
+    this.vocabulary.count(this.words.get(documentId) ?? [], -1);
+    this.words.delete(documentId);
+  }
 }
 
-function postgresMatches(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBuilder, limit: number, offset: number) {
-  const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, MinWords=15, MaxFragments=1, FragmentDelimiter=…`;
-  // The page is ranked first; only its few rows are quoted.
-  const page = db({ s: TABLE })
-    .joinRaw(`CROSS JOIN to_tsquery('english', ?) AS q`, [tsQuery(terms)])
-    .whereRaw('s.document @@ q')
-    .whereIn('s.document_id', candidates)
-    .select(
-      's.document_id',
-      's.body',
-      'q',
-      db.raw('ts_rank(s.document, q) as rank'),
-      db.raw('COUNT(*) OVER () as total'),
-    )
-    .orderByRaw('rank DESC, s.document_id')
-    .limit(limit)
-    .offset(offset);
-  return rowsOf<MatchRow>(
-    db
-      .from(page.as('p'))
-      .select(
-        'p.document_id as documentId',
-        'p.total',
-        // Tags as text, as SQLite quotes them: ts_headline would drop them, so it is given stand-ins.
-        db.raw(`ts_headline('english', translate(p.body, ?, ?), p.q, ?) as snippet`, [
-          TAG_CHARACTERS,
-          TAG_STAND_INS,
-          options,
-        ]),
-      )
-      .orderByRaw('p.rank DESC, p.document_id'),
-  );
-}
-
-/** The documents among `candidates` (a query of document ids) that match every term: a query of their ids. */
-export function matchingDocuments(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBuilder): Knex.QueryBuilder {
-  const query =
-    terms.length === 0
-      ? db(TABLE).whereRaw('1 = 0')
-      : onPostgres(db)
-        ? db(TABLE).whereRaw(`document @@ to_tsquery('english', ?)`, [tsQuery(terms)])
-        : db(TABLE).whereRaw(`${TABLE} MATCH ?`, [fts5Query(terms)]);
-  return query.whereIn('document_id', candidates).select('document_id');
-}
-
-/** How many match (for a page past the last, whose rows cannot say). */
-export async function countMatches(db: Knex, terms: SearchTerm[], candidates: Knex.QueryBuilder): Promise<number> {
-  const [{ total }] = await rowsOf<{ total: number | string }>(
-    db.from(matchingDocuments(db, terms, candidates).as('m')).count({ total: '*' }),
-  );
-  return Number(total);
+/** A date's day as written in the database (the date column holds no time of day). */
+function isoDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -1,3 +1,4 @@
+import stemmer from 'stemmer';
 import { escapeHtml } from './html';
 
 /**
@@ -19,6 +20,42 @@ export function searchWords(term: string): string[] {
 /** The words of a text as the vocabulary holds them: every word, lower-cased, each once. */
 export function textWords(text: string): Set<string> {
   return new Set(text.toLowerCase().match(WORD) ?? []);
+}
+
+/** The stems already made: a text's words repeat, and Porter's steps are the costly part of indexing it. */
+const stems = new Map<string, string>();
+const MAX_KEPT_STEMS = 200_000;
+
+/**
+ * What the index files a word under, and what a searched word is looked for as: the word without
+ * its accents and its English ending (Porter's stemmer), so `Énergies` and `energy` are one key,
+ * as are `procure` and `procurement`.
+ */
+export function indexKey(word: string): string {
+  let key = stems.get(word);
+  if (key === undefined) {
+    key = stemmer(word.normalize('NFD').replace(/\p{M}+/gu, ''));
+    // Searches can be any words at all: what is kept stays bounded.
+    if (stems.size >= MAX_KEPT_STEMS) stems.clear();
+    stems.set(word, key);
+  }
+  return key;
+}
+
+/** A word of a text: its `indexKey` and where it stands in the text. */
+export interface TextToken {
+  key: string;
+  start: number;
+  end: number;
+}
+
+/** The words of a text, in order, each with its key and place (for quoting it). */
+export function textTokens(text: string): TextToken[] {
+  return [...text.matchAll(WORD)].map((match) => ({
+    key: indexKey(match[0].toLowerCase()),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
 }
 
 /** How many typos a typed word may hold and still match: 1 from 5 letters, 2 from 9; shorter words none. */
@@ -102,34 +139,6 @@ export interface SearchTerm {
 }
 
 /**
- * An FTS5 query for these terms: every word a quoted string (a word holds no quote), all of them
- * required, the last as a prefix (`"comptrol"*`, stemmed as the index is), each or any of its
- * stand-ins. Empty for no terms.
- */
-export function fts5Query(terms: SearchTerm[]): string {
-  return terms
-    .map(({ word, prefix, also }) => {
-      const typed = prefix ? `"${word}"*` : `"${word}"`;
-      return also.length === 0 ? typed : `(${[typed, ...also.map((known) => `"${known}"`)].join(' OR ')})`;
-    })
-    .join(' AND ');
-}
-
-/**
- * A `to_tsquery` text for these terms: every word a quoted lexeme (a word holds no quote), all of
- * them required (`&`), the last also as a prefix (`:*`), each or any of its stand-ins (`|`). Empty
- * for no terms.
- */
-export function tsQuery(terms: SearchTerm[]): string {
-  return terms
-    .map(({ word, prefix, also }) => {
-      const typed = prefix ? `'${word}':*` : `'${word}'`;
-      return also.length === 0 ? typed : `(${[typed, ...also.map((known) => `'${known}'`)].join(' | ')})`;
-    })
-    .join(' & ');
-}
-
-/**
  * The one correction of a search that found nothing: each word no article holds becomes the
  * closest known word (within `correctionTypos`), or stays; none when no word changes.
  */
@@ -149,21 +158,15 @@ export function correction(words: string[], isKnown: (word: string) => boolean, 
 const HEADING_OR_QUOTE = /^(?:#{1,4} |> ?)/gm;
 const LINK = /\[([^\]\n]+)\]\((?:[^()\n]|\([^()\n]*\))*\)/g;
 const BOLD = /\*\*(.+?)\*\*/g;
-// The two characters the database puts around a matched word in a snippet: never in an article's text.
+// The two characters put around a matched word in a snippet: never in an article's text.
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
-// What PostgreSQL's ts_headline reads as markup (and drops), and the characters (of Unicode's
-// private use, never in an article's text) it is given instead, to be turned back after.
-export const TAG_CHARACTERS = '<>&';
-export const TAG_STAND_INS = '\ue000\ue001\ue002';
-const STAND_IN = /[\ue000-\ue002]/g;
 
 /** An article's text as it is indexed and quoted in a snippet: the markup's words without the markup. */
 export function plainText(text: string | null | undefined): string {
   return (text ?? '')
     .replaceAll(MARK_START, '')
     .replaceAll(MARK_END, '')
-    .replace(STAND_IN, '')
     .replace(HEADING_OR_QUOTE, '')
     .replace(LINK, '$1')
     .replace(BOLD, '$1');
@@ -171,9 +174,10 @@ export function plainText(text: string | null | undefined): string {
 
 /**
  * A snippet as the API answers it: the article's words escaped, the matched ones in `<mark>`, on
- * one line. The database marks them with `MARK_START`/`MARK_END`, which no indexed text holds.
+ * one line. The index marks them with `MARK_START`/`MARK_END`, which no indexed text holds.
  */
 export function snippetHtml(marked: string): string {
-  const text = marked.replace(STAND_IN, (standIn) => TAG_CHARACTERS[TAG_STAND_INS.indexOf(standIn)]);
-  return escapeHtml(text.replace(/\s+/g, ' ').trim()).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
+  return escapeHtml(marked.replace(/\s+/g, ' ').trim())
+    .replaceAll(MARK_START, '<mark>')
+    .replaceAll(MARK_END, '</mark>');
 }

@@ -64,7 +64,8 @@ export function raiseVersionOnWrites(strapi: Core.Strapi): void {
   });
 }
 
-async function currentVersion(db: Knex): Promise<string> {
+/** The read model's version now: what is kept is true while it stays. */
+export async function currentVersion(db: Knex): Promise<string> {
   const [row] = await rowsOf<{ version: number | string }>(db(TABLE).where({ id: 1 }).select('version'));
   // PostgreSQL answers a bigint as text, SQLite as a number.
   return String(row?.version ?? 0);
@@ -89,12 +90,13 @@ export class ReadModelCache {
 
   constructor(private readonly db: Knex) {}
 
-  async answer(key: string, compute: () => Promise<unknown>): Promise<KeptAnswer> {
+  /** The answer kept under `key`, or the one `compute` makes from the version it is given. */
+  async answer(key: string, compute: (version: string) => Promise<unknown>): Promise<KeptAnswer> {
     // The version is read before the answer is computed: one computed meanwhile from older rows is kept under the older version.
     const version = await currentVersion(this.db);
     const kept = this.answers.get(key);
     if (kept?.version === version) return kept.answer;
-    const answer = compute().then((body) => ({ body, ...prepareAnswer(body) }));
+    const answer = compute(version).then((body) => ({ body, ...prepareAnswer(body) }));
     this.answers.set(key, { version, answer });
     // A failure is not kept: the next request computes again.
     answer.catch(() => this.answers.get(key)?.answer === answer && this.answers.delete(key));

@@ -49,6 +49,7 @@ export function readModelSchema(strapi: Core.Strapi) {
       date: article.column('date_of_the_article'),
       text: article.column('text_article'),
       publishedAt: article.column('publishedAt'),
+      updatedAt: article.column('updatedAt'),
     },
     /** The link rows from an article to its topic components, in order. */
     topicLinks: {
@@ -87,7 +88,7 @@ export function readModelSchema(strapi: Core.Strapi) {
 
 export type ReadModelSchema = ReturnType<typeof readModelSchema>;
 
-/** What the full-text index is made from: the articles and their topics. */
+/** What the search index is made from: the articles and their topics. */
 export type ArticleTextSchema = Pick<ReadModelSchema, 'articles' | 'topicLinks' | 'topics'>;
 
 /** The published articles, as `a` (Strapi keeps a draft row beside each published one). */

@@ -103,4 +103,27 @@ describe('two CMS processes on one PostgreSQL database', () => {
     await authorOf(pair[0]).unpublishArticle(written.documentId);
     expect(await latest(pair[1])).toEqual(kept);
   });
+
+  it('searches in each what was published, edited and unpublished through the other', async () => {
+    const found = async (cms: StrapiProcess, word: string) =>
+      (
+        await readJson<StrapiAnswer<{ title_article: string }[]>>(
+          `${cms.url}/api/article-search?search=${word}&pageSize=50`,
+        )
+      ).data.map(({ title_article }) => title_article);
+    // Each process has searched (and so read its index) before the writes.
+    for (const cms of pair) expect(await found(cms, 'kinkajoupair')).toEqual([]);
+    const title = `Searched through the second ${Date.now()}`;
+    const written = await authorOf(pair[0]).publishArticle({
+      title_article: title,
+      date_of_the_article: '2031-01-02',
+      text_article: 'Its text says kinkajoupair.',
+    });
+    expect(await found(pair[1], 'kinkajoupair')).toEqual([title]);
+    await authorOf(pair[0]).editArticle(written.documentId, { text_article: 'Now it says tamarinpair.' });
+    expect(await found(pair[1], 'kinkajoupair')).toEqual([]);
+    expect(await found(pair[1], 'tamarinpair')).toEqual([title]);
+    await authorOf(pair[1]).unpublishArticle(written.documentId);
+    expect(await found(pair[0], 'tamarinpair')).toEqual([]);
+  });
 });

@@ -63,8 +63,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     strapi.service(`api::read-model.${name}`) as unknown as ReadModelServices[Name];
   const kept = new ReadModelCache(strapi.db.connection);
   // Timed under `query` only when computed: a kept answer costs the database nothing.
-  const answer = async (ctx: Context, query: string, key: string, compute: () => Promise<unknown>) => {
-    const { body, json, etag } = await kept.answer(key, () => timedQuery(query, compute));
+  const answer = async (ctx: Context, query: string, key: string, compute: (version: string) => Promise<unknown>) => {
+    const { body, json, etag } = await kept.answer(key, (version) => timedQuery(query, () => compute(version)));
     ctx.body = body;
     ctx.state[PREPARED_ANSWER] = { json, etag };
   };
@@ -80,8 +80,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async articleSearch(ctx: Context) {
       const query = searchQuery(ctx.query);
-      await answer(ctx, 'article-search', `search ${JSON.stringify(query)}`, () =>
-        service('article-search').page(query),
+      await answer(ctx, 'article-search', `search ${JSON.stringify(query)}`, (version) =>
+        service('article-search').page(query, version),
       );
     },
 

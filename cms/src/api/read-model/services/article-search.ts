@@ -1,35 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import type { Knex } from 'knex';
-import {
-  countMatches,
-  matchingDocuments,
-  searchTerms,
-  suggestion,
-  textMatches,
-} from '../../../lib/article-search-index';
+import { ArticleSearch, type IndexedArticle } from '../../../lib/article-search-index';
 import { searchWords } from '../../../lib/full-text';
-import { readModelSchema, topicRows, type ReadModelSchema } from '../../../lib/read-model';
-import { rowsOf } from '../../../lib/rows';
-import {
-  countOf,
-  everyArticle,
-  matchesSearch,
-  newestMatches,
-  pagination,
-  spec5Matches,
-  summariesOf,
-  summaryColumns,
-  type Narrowing,
-  type SummariesQuery,
-} from './article-summaries';
-import { publishedArticles } from '../../../lib/read-model';
-
-/** Where a page of `pageSize` from `offset` falls in two lists one after the other, the first `firstTotal` long. */
-export function splitPage(offset: number, pageSize: number, firstTotal: number) {
-  const first = { offset, limit: Math.max(0, Math.min(pageSize, firstTotal - offset)) };
-  const second = { offset: Math.max(0, offset - firstTotal), limit: pageSize - first.limit };
-  return { first, second };
-}
+import { currentVersion } from '../../../lib/read-model-cache';
+import { readModelSchema } from '../../../lib/read-model';
+import { pagination, type SummariesQuery } from './article-summaries';
 
 /** A search, narrowed to a topic (its category, exactly; '' for any) and a year (null for any). */
 export interface SearchQuery extends SummariesQuery {
@@ -43,21 +17,11 @@ export interface FacetCount<Value> {
   count: number;
 }
 
-/** Narrows articles `a` to a topic and a year, each when asked. */
-function narrowing(db: Knex, schema: ReadModelSchema, { topic, year }: Pick<SearchQuery, 'topic' | 'year'>): Narrowing {
-  const { articles, topicLinks, topics } = schema;
-  return (query) => {
-    // A range of dates, which the date index answers.
-    if (year !== null) query.whereBetween(`a.${articles.date}`, [`${year}-01-01`, `${year}-12-31`]);
-    if (topic !== '')
-      query.whereExists(
-        topicRows(db, schema)
-          .where(`l.${topicLinks.article}`, db.ref(`a.${articles.id}`))
-          .where(`t.${topics.category}`, topic)
-          .select(db.raw('1')),
-      );
-  };
-}
+/** Whether an article is in a topic and a year, each when asked. */
+const narrowedTo =
+  ({ topic, year }: Pick<SearchQuery, 'topic' | 'year'>) =>
+  (article: IndexedArticle) =>
+    (year === null || article.year === year) && (topic === '' || article.topics.includes(topic));
 
 /**
  * Search over the whole text: first the spec's matches (the title or a topic contains the term,
@@ -65,67 +29,53 @@ function narrowing(db: Knex, schema: ReadModelSchema, { topic, year }: Pick<Sear
  * topics or text hold every word (the last as a prefix, a word no article holds within its typos),
  * ranked, each with its snippet; narrowed to a topic and a year when asked, with the count of
  * each topic and year the results have. When nothing is found, a correction that finds something.
+ * All of it is answered by the search index in memory, once it has read the version asked for.
  */
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async page({ search, page, pageSize, topic, year }: SearchQuery) {
-    const db = strapi.db.connection;
-    const schema = readModelSchema(strapi);
-    const narrow = narrowing(db, schema, { topic, year });
-    // The published articles the spec's rule leaves out: the text tier's candidates.
-    const othersThan = (term: string, narrowTo: Narrowing = narrow) => {
-      const others = publishedArticles(db, schema)
-        .whereNot((where: Knex.QueryBuilder) => matchesSearch(db, schema, term)(where))
-        .select(`a.${schema.articles.documentId}`);
-      narrowTo(others);
-      return others;
-    };
-    const firstTotal = await countOf(spec5Matches(db, schema, search, narrow));
-    const { first, second } = splitPage((page - 1) * pageSize, pageSize, firstTotal);
-    const firstRows = first.limit > 0 ? await newestMatches(db, schema, search, first.limit, first.offset, narrow) : [];
-    const words = searchWords(search);
-    const terms = await searchTerms(db, words);
-    const text = await textMatches(db, terms, othersThan(search), Math.max(second.limit, 1), second.offset);
-    const shown = text.matches.slice(0, second.limit);
-    const secondRows = await rowsOf<Parameters<typeof summariesOf>[2][number]>(
-      publishedArticles(db, schema)
-        .whereIn(
-          `a.${schema.articles.documentId}`,
-          shown.map(({ documentId }) => documentId),
-        )
-        .select(...summaryColumns(schema)),
-    );
-    const byDocument = new Map(secondRows.map((row) => [row.documentId, row]));
-    const ranked = shown.flatMap(({ documentId, snippet }) => {
-      const row = byDocument.get(documentId);
-      return row ? [{ row, snippet }] : [];
-    });
-    const data = [
-      ...(await summariesOf(db, schema, firstRows)),
-      ...(
-        await summariesOf(
-          db,
-          schema,
-          ranked.map(({ row }) => row),
-        )
-      ).map((summary, index) => ({ ...summary, snippet: ranked[index].snippet })),
-    ];
-    const total = firstTotal + text.total;
-    // Every document the search finds, unnarrowed (read once): what the facets are counted over.
-    const everyFound = db
-      .from(spec5Matches(db, schema, search).select(`a.${schema.articles.documentId} as id`).as('s'))
-      .select('s.id')
-      .union(matchingDocuments(db, terms, othersThan(search, everyArticle)));
-    const facets = facetCounts(await foundArticles(db, schema, everyFound), { topic, year });
-    const finds = async (corrected: string) =>
-      (await countOf(spec5Matches(db, schema, corrected, narrow))) > 0 ||
-      (await countMatches(db, await searchTerms(db, searchWords(corrected)), othersThan(corrected))) > 0;
-    const suggested = total === 0 ? await suggestion(db, words, finds) : null;
-    return {
-      data,
-      meta: { ...pagination(page, pageSize, total), facets, ...(suggested ? { suggestion: suggested } : {}) },
-    };
-  },
-});
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  let made: ArticleSearch | undefined;
+  // Made at first use: the database's metadata is not there when services are.
+  const index = () => (made ??= new ArticleSearch(readModelSchema(strapi)));
+  return {
+    /** Reads the index at start, so that the first visitor's search does not. */
+    async warm() {
+      const db = strapi.db.connection;
+      await index().sync(db, await currentVersion(db));
+    },
+
+    async page({ search, page, pageSize, topic, year }: SearchQuery, version: string) {
+      const articles = index();
+      await articles.sync(strapi.db.connection, version);
+      const narrowed = narrowedTo({ topic, year });
+      const spec = articles.specMatches(search);
+      const specIds = new Set(spec.map(({ documentId }) => documentId));
+      const terms = articles.searchTerms(searchWords(search));
+      // The text tier: every article the spec's rule leaves out (unnarrowed, for the facets).
+      const text = articles.textMatches(terms, ({ documentId }) => !specIds.has(documentId));
+      const results = [
+        ...spec.filter(narrowed).map((article) => ({ article, ranked: false })),
+        ...text.filter(narrowed).map((article) => ({ article, ranked: true })),
+      ];
+      // Only the page's text matches are quoted.
+      const data = results.slice((page - 1) * pageSize, page * pageSize).map(({ article, ranked }) => {
+        const card = articles.card(article);
+        return ranked ? { ...card, snippet: articles.snippet(article.documentId, terms) } : card;
+      });
+      const facets = facetCounts([...spec, ...text], { topic, year });
+      const finds = (corrected: string) =>
+        articles.specMatches(corrected).some(narrowed) ||
+        articles.textMatches(articles.searchTerms(searchWords(corrected)), narrowed).length > 0;
+      const suggested = results.length === 0 ? articles.suggestion(searchWords(search), finds) : null;
+      return {
+        data,
+        meta: {
+          ...pagination(page, pageSize, results.length),
+          facets,
+          ...(suggested ? { suggestion: suggested } : {}),
+        },
+      };
+    },
+  };
+};
 
 /** A document a search found: its year and its topics' categories. */
 export interface FoundArticle {
@@ -146,35 +96,10 @@ export function facetCounts(found: FoundArticle[], { topic, year }: Pick<SearchQ
   };
   return {
     topics: count(
-      found.filter((article) => year === null || article.year === year).flatMap(({ topics }) => topics),
+      found.filter((article) => year === null || article.year === year).flatMap(({ topics }) => [...new Set(topics)]),
     ).sort((x, y) => y.count - x.count || x.value.localeCompare(y.value)),
     years: count(
       found.filter((article) => topic === '' || article.topics.includes(topic)).map((article) => article.year),
     ).sort((x, y) => y.value - x.value),
   };
-}
-
-/** The year and the topics of each of these documents (a query of their ids). */
-async function foundArticles(db: Knex, schema: ReadModelSchema, documents: Knex.QueryBuilder) {
-  const { articles, topicLinks, topics } = schema;
-  const rows = await rowsOf<{ id: number; year: string }>(
-    publishedArticles(db, schema)
-      .whereIn(`a.${articles.documentId}`, documents)
-      .select(
-        `a.${articles.id} as id`,
-        db.raw('SUBSTR(CAST(?? AS VARCHAR(10)), 1, 4) as year', [`a.${articles.date}`]),
-      ),
-  );
-  const topicsOf = new Map<number, string[]>(rows.map(({ id }): [number, string[]] => [id, []]));
-  const ids = rows.map(({ id }) => id);
-  // In slices: SQLite takes a bounded number of parameters.
-  for (let start = 0; start < ids.length; start += 500) {
-    const links = await rowsOf<{ article: number; category: string }>(
-      topicRows(db, schema)
-        .whereIn(`l.${topicLinks.article}`, ids.slice(start, start + 500))
-        .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`),
-    );
-    for (const { article, category } of links) topicsOf.get(article)?.push(category);
-  }
-  return rows.map(({ id, year }): FoundArticle => ({ year: Number(year), topics: [...new Set(topicsOf.get(id))] }));
 }
