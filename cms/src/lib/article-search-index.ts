@@ -39,6 +39,9 @@ export type ArticleCard = Awaited<ReturnType<typeof summariesOf>>[number];
 const newestFirst = (x: IndexedArticle, y: IndexedArticle) =>
   x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id;
 
+/** How many changed articles are read and indexed at a time (each slice takes a few milliseconds). */
+const READ_SLICE = 50;
+
 /** At most this many known words complete a last word cut mid-stem (the most used first). */
 const MAX_COMPLETIONS = 12;
 
@@ -169,14 +172,16 @@ export class ArticleSearch {
       const ids = published.slice(start, start + 500).map(({ id }) => id);
       for (const [id, photo] of await firstPhotosOf(db, this.schema, ids)) photos.set(id, photo);
     }
-    for (let start = 0; start < changed.length; start += 500) {
+    for (let start = 0; start < changed.length; start += READ_SLICE) {
       const rows = await rowsOf<Parameters<typeof summariesOf>[2][number]>(
         publishedArticles(db, this.schema)
-          .whereIn(`a.${articles.id}`, changed.slice(start, start + 500))
+          .whereIn(`a.${articles.id}`, changed.slice(start, start + READ_SLICE))
           .select(...summaryColumns(this.schema)),
       );
       const cards = await summariesOf(db, this.schema, rows);
       rows.forEach((row, at) => this.remember(row, cards[at], revisions.get(row.documentId) ?? ''));
+      // Thousands of changed articles (a restore, `grow`) are indexed between other requests, not before them.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.photos = photos;
     if (changed.length > 0 || published.length !== this.newest.length)
