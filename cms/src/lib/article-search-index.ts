@@ -190,9 +190,8 @@ export class ArticleSearch {
 
   private remember(row: { id: number; documentId: string; text: string | null }, card: ArticleCard, revision: string) {
     this.forget(row.documentId);
-    // PostgreSQL's driver may answer a date as a Date, SQLite as its text.
-    const date: unknown = card.date_of_the_article;
-    const day = date instanceof Date ? isoDate(date) : typeof date === 'string' ? date.slice(0, 10) : '';
+    // A date's text on both databases (Strapi keeps PostgreSQL's driver from making it a Date).
+    const day = card.date_of_the_article.slice(0, 10);
     const topics = card.topics.map(({ category }) => category ?? '');
     const indexed = { title: plainText(card.title_article), topics: topics.join(', '), body: plainText(row.text) };
     this.articles.set(row.documentId, {
@@ -217,10 +216,4 @@ export class ArticleSearch {
     this.vocabulary.count(this.words.get(documentId) ?? [], -1);
     this.words.delete(documentId);
   }
-}
-
-/** A date's day as written in the database (the date column holds no time of day). */
-function isoDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
