@@ -9,8 +9,14 @@ import {
   typosAllowed,
   type SearchTerm,
 } from './full-text';
-import { summariesOf, summaryColumns } from '../api/read-model/services/article-summaries';
-import { firstPhotosOf, publishedArticles, type ReadModelSchema } from './read-model';
+import {
+  firstPhotosOf,
+  publishedArticles,
+  summariesOf,
+  summaryColumns,
+  type ArticleRow,
+  type ReadModelSchema,
+} from './read-model';
 import { rowsOf } from './rows';
 import { TextIndex } from './text-index';
 import { Vocabulary } from './vocabulary';
@@ -173,7 +179,7 @@ export class ArticleSearch {
       for (const [id, photo] of await firstPhotosOf(db, this.schema, ids)) photos.set(id, photo);
     }
     for (let start = 0; start < changed.length; start += READ_SLICE) {
-      const rows = await rowsOf<Parameters<typeof summariesOf>[2][number]>(
+      const rows = await rowsOf<ArticleRow>(
         publishedArticles(db, this.schema)
           .whereIn(`a.${articles.id}`, changed.slice(start, start + READ_SLICE))
           .select(...summaryColumns(this.schema)),

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { excerpt } from './excerpt';
 import { rowsOf } from './rows';
 
 const ARTICLE = 'api::article.article';
@@ -169,4 +170,41 @@ const size = ({ url, width, height }: Size): Size => ({ url, width, height });
 
 function aliased(alias: string, where: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(where).map(([column, value]) => [`${alias}.${column}`, value]));
+}
+
+async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
+  const { topicLinks, topics } = schema;
+  const rows: { article: number; category: string }[] = await topicRows(db, schema)
+    .whereIn(`l.${topicLinks.article}`, ids)
+    .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.topic}`])
+    .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`);
+  const byArticle = new Map<number, { category: string }[]>();
+  for (const { article, category } of rows) {
+    if (!byArticle.has(article)) byArticle.set(article, []);
+    byArticle.get(article)?.push({ category });
+  }
+  return byArticle;
+}
+
+/** An article's row as its card is made from it (`summaryColumns`). */
+export type ArticleRow = ArticleHeading & { id: number; text: string | null };
+
+/** The columns a card is made of, for `summariesOf`. */
+export const summaryColumns = (schema: ReadModelSchema) => [
+  `a.${schema.articles.id} as id`,
+  ...articleHeading(schema),
+  `a.${schema.articles.text} as text`,
+];
+
+/** The cards of these articles (`summaryColumns`), in their order: each without its body. */
+export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: ArticleRow[]) {
+  const ids = rows.map(({ id }) => id);
+  const topics = await topicsOf(db, schema, ids);
+  const photos = await firstPhotosOf(db, schema, ids);
+  return rows.map(({ id, text, ...heading }) => ({
+    ...heading,
+    topics: topics.get(id) ?? [],
+    excerpt: excerpt(text),
+    photo: photos.get(id) ?? null,
+  }));
 }

@@ -1,15 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { excerpt } from '../../../lib/excerpt';
 import { rowsOf } from '../../../lib/rows';
 import {
-  articleHeading,
-  firstPhotosOf,
   newestFirst,
   publishedArticles,
   readModelSchema,
+  summariesOf,
+  summaryColumns,
   topicRows,
-  type ArticleHeading,
+  type ArticleRow,
   type ReadModelSchema,
 } from '../../../lib/read-model';
 
@@ -40,20 +39,6 @@ export function matchesSearch(db: Knex, schema: ReadModelSchema, term: string) {
   };
 }
 
-async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
-  const { topicLinks, topics } = schema;
-  const rows: { article: number; category: string }[] = await topicRows(db, schema)
-    .whereIn(`l.${topicLinks.article}`, ids)
-    .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.topic}`])
-    .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`);
-  const byArticle = new Map<number, { category: string }[]>();
-  for (const { article, category } of rows) {
-    if (!byArticle.has(article)) byArticle.set(article, []);
-    byArticle.get(article)?.push({ category });
-  }
-  return byArticle;
-}
-
 /** A narrowing of a list of articles `a` (to a topic, a year), made on the query itself. */
 export type Narrowing = (query: Knex.QueryBuilder) => void;
 
@@ -73,28 +58,6 @@ export function spec5Matches(db: Knex, schema: ReadModelSchema, search: string, 
 export async function countOf(query: Knex.QueryBuilder): Promise<number> {
   const [{ total }] = await rowsOf<{ total: number | string }>(query.count({ total: '*' }));
   return Number(total);
-}
-
-type ArticleRow = ArticleHeading & { id: number; text: string | null };
-
-/** The columns a card is made of, for `summariesOf`. */
-export const summaryColumns = (schema: ReadModelSchema) => [
-  `a.${schema.articles.id} as id`,
-  ...articleHeading(schema),
-  `a.${schema.articles.text} as text`,
-];
-
-/** The cards of these articles (`summaryColumns`), in their order: each without its body. */
-export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: ArticleRow[]) {
-  const ids = rows.map(({ id }) => id);
-  const topics = await topicsOf(db, schema, ids);
-  const photos = await firstPhotosOf(db, schema, ids);
-  return rows.map(({ id, text, ...heading }) => ({
-    ...heading,
-    topics: topics.get(id) ?? [],
-    excerpt: excerpt(text),
-    photo: photos.get(id) ?? null,
-  }));
 }
 
 /** The spec's matches, narrowed, newest first, from `offset`. */
