@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port';
 
 /** Debian's Redis server (`npm test` installs it when missing). */
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
@@ -13,15 +13,6 @@ export interface RedisServer {
   /** A command run by `redis-cli` (Debian's, beside the server), e.g. `cli('SET', key, value)`; its answer. */
   cli(...args: string[]): string;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A real Redis server of its own, on a free port, keeping nothing on disk, bounded as a page cache is. */

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@blog/shared/free-port';
 import type { SectionOverrides } from './section-preview';
 
 export interface PreviewBuildsOptions {
@@ -43,14 +43,6 @@ export class PreviewBuildsBusy extends Error {
   constructor(max: number) {
     super(`${max} previews of builds are starting already`);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `BLOG_CACHE_MAX_MB` of a page cache that holds no page. */
