@@ -171,7 +171,8 @@ export async function renderPage(
   context: PageContext,
   signal: AbortSignal,
 ): Promise<Rendered> {
-  const { template, sections, siteUrl } = context;
+  const { template, siteUrl } = context;
+  const sections = context.sections.page();
   const url = new URL(address, siteUrl);
   const request: PageRequest = { pathname: url.pathname, searchParams: url.searchParams };
   const reads = createQueryClient();

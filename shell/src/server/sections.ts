@@ -20,6 +20,14 @@ interface Deployment {
   scripts: Map<string, string[]>;
 }
 
+/** A module loading from a section's server build, with the deployment that build is (none when the section is not deployed). */
+interface LoadedModule {
+  deployment: Deployment | undefined;
+  module: Promise<SectionModule>;
+}
+
+const containerOf = (id: RemoteModuleId) => id.split('/')[0];
+
 interface Assets {
   sync?: string[];
   async?: string[];
@@ -163,7 +171,9 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
  */
 export class ServerSections {
   private deployments = new Map<string, Deployment>();
-  private modules = new Map<RemoteModuleId, Promise<SectionModule>>();
+  private modules = new Map<RemoteModuleId, LoadedModule>();
+  /** The deployment each container's modules load from now: during a switch, the new one before it is kept. */
+  private registered = new Map<string, Deployment>();
   private timer: NodeJS.Timeout | undefined;
   private unfollow: (() => void) | undefined;
   private checking: Promise<void> | undefined;
@@ -252,58 +262,113 @@ export class ServerSections {
     if (!deployment) {
       if (current) return;
       const placeholder = unreachable(manifestUrl);
-      registerRemotes([{ name: container, entry: placeholder.entry }], { force: true });
+      this.register(container, placeholder);
       this.keep(container, placeholder);
       return;
     }
     if (current?.entry === deployment.entry) return;
     // The modules rendered so far are loaded from the new build before it replaces the one kept.
-    const rendered = [...this.modules.keys()].filter((id) => id.startsWith(`${container}/`));
-    registerRemotes([{ name: container, entry: deployment.entry }], { force: true });
+    const rendered = [...this.modules.keys()].filter((id) => containerOf(id) === container);
+    this.register(container, deployment);
     const fresh = rendered.map((id) => [id, this.loadNow(id)] as const);
     try {
-      await Promise.all(fresh.map(([, module]) => module));
+      await Promise.all(fresh.map(([, loaded]) => loaded.module));
     } catch (error) {
       log.error(
         { err: error },
         `The build of ${container} at ${manifestUrl} does not load: the one kept goes on being rendered`,
       );
-      if (current) registerRemotes([{ name: container, entry: current.entry }], { force: true });
+      if (current) this.register(container, current);
       return;
     }
     this.keep(container, deployment);
-    for (const [id, module] of fresh) this.modules.set(id, module);
+    for (const [id, loaded] of fresh) this.modules.set(id, loaded);
     if (current) for (const listener of this.switched) listener(container);
   }
 
-  private loadNow(id: RemoteModuleId): Promise<SectionModule> {
-    return withTimeout(loadRemote<SectionModule>(id), this.timeoutMs, `Loading ${id}`).then((value) => {
+  private register(container: string, deployment: Deployment) {
+    registerRemotes([{ name: container, entry: deployment.entry }], { force: true });
+    this.registered.set(container, deployment);
+  }
+
+  private loadNow(id: RemoteModuleId): LoadedModule {
+    const module = withTimeout(loadRemote<SectionModule>(id), this.timeoutMs, `Loading ${id}`).then((value) => {
       if (!value?.default) throw new Error(`${id} exposes no component`);
       return value;
     });
+    return { deployment: this.registered.get(containerOf(id)), module };
   }
 
   /** A module a section's server build exposes; a failure is not kept, the next page tries again. */
-  load(id: RemoteModuleId): Promise<SectionModule> {
-    let module = this.modules.get(id);
-    if (!module) {
+  private load(id: RemoteModuleId): LoadedModule {
+    let loaded = this.modules.get(id);
+    if (!loaded) {
       const loading = this.loadNow(id);
-      module = loading;
+      loaded = loading;
       this.modules.set(id, loading);
-      loading.catch(() => this.modules.get(id) === loading && this.modules.delete(id));
+      loading.module.catch(() => this.modules.get(id) === loading && this.modules.delete(id));
     }
-    return module;
+    return loaded;
+  }
+
+  /**
+   * The sections as one page sees them while it renders: a release that goes live meanwhile is
+   * the next page's, so this page's HTML, stylesheets, scripts and the builds its browser loads
+   * are all of the releases it was rendered with.
+   */
+  page(): PageSections {
+    return new PageSections(new Map(this.deployments), new Map(this.modules), (id) => this.load(id));
+  }
+}
+
+/** What one page renders with (`ServerSections.page`). */
+export class PageSections {
+  /** Each section's deployment, once one of its modules has been taken for this page. */
+  private readonly pinned = new Map<string, Deployment>();
+
+  constructor(
+    private readonly deployments: ReadonlyMap<string, Deployment>,
+    /** The modules loaded when the page began, and those it has loaded since: once taken, a module is kept for the page. */
+    private readonly modules: Map<RemoteModuleId, LoadedModule>,
+    private readonly loadNow: (id: RemoteModuleId) => LoadedModule,
+  ) {}
+
+  /** A module a section's server build exposes, from the build this page took that section's modules from. */
+  load(id: RemoteModuleId): Promise<SectionModule> {
+    let loaded = this.modules.get(id);
+    if (!loaded) {
+      loaded = this.loadNow(id);
+      this.modules.set(id, loaded);
+    }
+    const container = containerOf(id);
+    if (loaded.deployment && !this.pinned.has(container)) this.pinned.set(container, loaded.deployment);
+    return loaded.module;
+  }
+
+  private deployment(container: string): Deployment | undefined {
+    return this.pinned.get(container) ?? this.deployments.get(container);
+  }
+
+  /** Where each section's build is (its manifest), for the browser to load the same. */
+  manifests(): Record<string, string> {
+    const containers = new Set([...this.deployments.keys(), ...this.pinned.keys()]);
+    return Object.fromEntries(
+      [...containers].flatMap((container) => {
+        const manifestUrl = this.deployment(container)?.manifestUrl;
+        return manifestUrl ? [[container, manifestUrl]] : [];
+      }),
+    );
   }
 
   /** The browser stylesheets an exposed module needs, so the page is styled before it paints. */
   stylesheets(id: RemoteModuleId): Stylesheet[] {
     const [container, exposed] = id.split('/');
-    return this.deployments.get(container)?.stylesheets.get(exposed) ?? [];
+    return this.deployment(container)?.stylesheets.get(exposed) ?? [];
   }
 
   /** The browser scripts an exposed module starts with, so they load beside the shell's. */
   scripts(id: RemoteModuleId): string[] {
     const [container, exposed] = id.split('/');
-    return this.deployments.get(container)?.scripts.get(exposed) ?? [];
+    return this.deployment(container)?.scripts.get(exposed) ?? [];
   }
 }
