@@ -258,7 +258,7 @@ test.describe('releasing a section', () => {
     const warnings = hydrationWarnings(context);
     const page = hydrationAware(await context.newPage());
     const failures: string[] = [];
-    page.on('requestfailed', (request) => failures.push(`${request.url()} failed`));
+    page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
     page.on(
       'response',
       (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),

@@ -210,20 +210,33 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  test('every page hydrates without a warning and asks the CMS nothing the server rendered', async ({
+  test('every page hydrates without a warning and asks for nothing the server gave it: no CMS read, no stylesheet, no file twice', async ({
     page,
     request,
   }) => {
     const { path } = await deepLinked(request);
-    const asked: string[] = [];
-    page.on('request', (sent) => sent.url().startsWith(`${site.cmsUrl}/api/`) && asked.push(sent.url()));
+    const asked: Request[] = [];
+    page.on('request', (sent) => asked.push(sent));
     for (const route of [...ROUTES, path]) {
       asked.length = 0;
       // The page fixture waits for hydration; the hydration fixture fails the test on any warning.
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('alert')).toHaveCount(0);
-      expect(asked, `${route} asked the CMS`).toEqual([]);
+      const urls = asked.map((sent) => sent.url());
+      expect(
+        urls.filter((url) => url.startsWith(`${site.cmsUrl}/api/`)),
+        `${route} asked the CMS`,
+      ).toEqual([]);
+      // Its sections' stylesheets are written into the page; the section's runtime is not to fetch them again.
+      expect(
+        asked.filter((sent) => sent.resourceType() === 'stylesheet').map((sent) => sent.url()),
+        `${route} asked for a stylesheet`,
+      ).toEqual([]);
+      expect(
+        urls.filter((url, index) => urls.indexOf(url) !== index),
+        `${route} asked twice`,
+      ).toEqual([]);
     }
   });
 

@@ -39,6 +39,7 @@ const PRECOMPRESSED = /(\.[0-9a-f]{8}\.(js|css)|^remoteEntry\.js)$/;
 export const RUNTIME_CORE_FILE = 'federation-runtime-core.js';
 
 const runtimeCoreProvider = path.join(__dirname, 'runtime-core.ts');
+const pageAssets = path.join(__dirname, 'page-assets.ts');
 
 /** The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its environment. */
 const CONFIG_FROM_ENV = {
@@ -321,8 +322,9 @@ function browserBuild(
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        // In production a page runs one copy of Module Federation's runtime core, the shell's (`runtime-core.ts`).
-        runtimePlugins: production && !exposes ? [runtimeCoreProvider] : [],
+        // In production a page runs one copy of Module Federation's runtime core, the shell's (`runtime-core.ts`);
+        // the shell fetches no section's file again that its page already has (`page-assets.ts`).
+        runtimePlugins: exposes ? [] : [...(production ? [runtimeCoreProvider] : []), pageAssets],
         experiments: {
           // Browser-only runtime; sections that load no other section drop the remote-loading code.
           optimization: { target: 'web', disableRemote: remotes.length === 0 },
