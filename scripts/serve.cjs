@@ -81,8 +81,9 @@ async function serveRendered(dir, port, env = {}, { onOutput } = {}) {
     stdio: ['ignore', onOutput ? 'pipe' : 'inherit', 'inherit'],
   });
   server.stdout?.on('data', (chunk) => onOutput(String(chunk)));
+  // Once its output has ended too: the last lines it wrote are read before it is said to have stopped.
   const exited = new Promise((resolve) =>
-    server.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+    server.once('close', (code, signal) => resolve(signal ?? `exit code ${code}`)),
   );
   for (let attempt = 0; ; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`The render server stopped (${server.exitCode})`);

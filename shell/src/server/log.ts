@@ -34,6 +34,8 @@ export function logger(env: NodeJS.ProcessEnv): pino.Logger {
 function gathered() {
   const destination = pino.destination({ sync: true, minLength: 16 * 1024 - 1 });
   setInterval(() => destination.flush(), 1000).unref();
+  // Held lines would otherwise be lost when the process ends (its last second: often its last errors).
+  process.on('exit', () => destination.flushSync());
   return destination;
 }
 
