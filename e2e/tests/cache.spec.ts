@@ -303,4 +303,41 @@ test.describe('with the CMS stalled', () => {
     for (const path of ['/About', '/Contact'])
       expect((await request.get(`${server.url}${path}`)).headers()['x-cache'], path).toBe('MISS');
   });
+
+  test('a render that outlasts its own deadline is given up: the last good copy, else a 503 to try again, never an answer that does not come', async ({
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // Its reads would wait for the CMS far longer than its whole render may take.
+    const patient = await startRenderServer({
+      env: { BLOG_READ_TIMEOUT_SECONDS: '60', BLOG_RENDER_TIMEOUT_SECONDS: '1' },
+      logs: true,
+    });
+    try {
+      await request.get(`${patient.url}/About`);
+      const about = await author.about();
+      await reportChanges(patient.url, [
+        { event: 'entry.update', uid: 'api::about-me.about-me', documentId: about.documentId },
+      ]);
+      pauseCms();
+      try {
+        const kept = await request.get(`${patient.url}/About`, { timeout: 10_000 });
+        expect(kept.status()).toBe(200);
+        expect(kept.headers()['x-cache']).toBe('FALLBACK');
+        const never = await request.get(`${patient.url}/Contact`, { timeout: 10_000 });
+        expect(never.status()).toBe(503);
+        expect(never.headers()['retry-after']).toBe('5');
+        expect(never.headers()['cache-control']).toBe('no-store');
+      } finally {
+        resumeCms();
+      }
+      const back = await request.get(`${patient.url}/Contact`);
+      expect([back.status(), back.headers()['x-cache']]).toEqual([200, 'MISS']);
+    } finally {
+      await patient.close();
+    }
+    // Its log says so, to its last line: what it held is written as it stops.
+    const messages = patient.logs().map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('/Contact could not be rendered in time, and no copy of it is kept');
+  });
 });

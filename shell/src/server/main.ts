@@ -60,7 +60,13 @@ const previewTemplate = documentTemplate(html, {
 });
 
 const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
-const cache = new PageCache(store, options.cacheTtlMs, Date.now, new MemoryPageStore(options.cacheLongTailBytes));
+const cache = new PageCache(
+  store,
+  options.cacheTtlMs,
+  Date.now,
+  new MemoryPageStore(options.cacheLongTailBytes),
+  options.renderTimeoutMs,
+);
 // Limits hold across the render servers that share a Redis.
 const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new MemoryCounters();
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).

@@ -18,7 +18,7 @@ export const requestDuration = new Histogram({
 
 export const pageCacheRequests = new Counter({
   name: 'blog_page_cache_requests_total',
-  help: 'Requests for pages and feeds, by how the page cache answered them (hit, stale, miss, fallback, degraded, refused)',
+  help: 'Requests for pages and feeds, by how the page cache answered them (hit, stale, miss, fallback, degraded, refused, timed_out)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

@@ -22,6 +22,8 @@ export interface ServerOptions {
   sectionTimeoutMs: number;
   /** How long a page's reads of the CMS may take, all together, before it renders with what it has. */
   readTimeoutMs: number;
+  /** How long a page's whole render may take before it is abandoned: its visitors get the last good copy, or a 503. */
+  renderTimeoutMs: number;
   /** Where rendered pages are kept: Redis at this address, shared by render servers, or the process's memory. */
   cacheUrl: string | undefined;
   /** The most bytes pages kept in memory may take. */
@@ -84,6 +86,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     revalidateMs: positive(env.BLOG_REVALIDATE_SECONDS, 10) * 1000,
     sectionTimeoutMs: positive(env.BLOG_SECTION_TIMEOUT_SECONDS, 5) * 1000,
     readTimeoutMs: positive(env.BLOG_READ_TIMEOUT_SECONDS, 2) * 1000,
+    renderTimeoutMs: positive(env.BLOG_RENDER_TIMEOUT_SECONDS, 10) * 1000,
     cacheUrl: env.BLOG_CACHE_URL || undefined,
     // Whole bytes: a fraction of a megabyte (0.5) is a size too.
     cacheMaxBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024)),

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { gunzipSync } from 'node:zlib';
-import { MemoryPageStore, PageCache, RenderRefused, pageBytes, type Rendered } from './page-cache';
+import { MemoryPageStore, PageCache, RenderRefused, RenderTimedOut, pageBytes, type Rendered } from './page-cache';
 import { log } from './log';
 
 const page = (body: string, tags = ['site', 'articles'], degraded = false): Rendered => ({
@@ -150,6 +150,23 @@ describe('the page cache', () => {
     visitors[1].abort();
     expect(started[0].aborted).toBe(true);
     expect(await answers[1]).toBeInstanceOf(Error);
+  });
+
+  it('gives up a render past its deadline, even one that never looks at its signal: the last good copy, else RenderTimedOut', async () => {
+    const DEADLINE = 20;
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, DEADLINE);
+    const hung = jest.fn<Promise<Rendered>, [AbortSignal]>(() => new Promise(() => undefined));
+    await expect(cache.serve('/Home', hung)).rejects.toBeInstanceOf(RenderTimedOut);
+    expect(hung.mock.lastCall?.[0].aborted).toBe(true);
+    // The next visitor starts a render of their own rather than joining the one given up.
+    expect((await cache.serve('/Home', () => Promise.resolve(page('good')))).outcome).toBe('miss');
+
+    await cache.invalidate(['articles']);
+    const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
+    const fallback = await cache.serve('/Home', hung);
+    logged.mockRestore();
+    expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
+    expect(hung).toHaveBeenCalledTimes(2);
   });
 
   it('answers a HEAD from a good kept page only', async () => {

@@ -130,6 +130,23 @@ export type Render = (signal: AbortSignal) => Promise<Rendered>;
 /** Whether this visitor may start a render now; refused, in how many seconds they may again. */
 export type Admission = () => Promise<{ retryAfterSeconds: number } | undefined>;
 
+/** A render took longer than the cache allows one: it was abandoned, and its visitors told so. */
+export class RenderTimedOut extends Error {
+  constructor(key: string, ms: number) {
+    super(`Rendering ${key} took over ${ms} ms`);
+  }
+}
+
+/** The render a visitor waits on, given up when `signal` aborts even if `render` never looks at it. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 /** A render was not started: its visitor started too many of late. */
 export class RenderRefused extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -143,7 +160,8 @@ export class RenderRefused extends Error {
  * (or never kept) is rendered for the visitor, once however many ask at the same time. A page
  * rendered while its reads or sections failed is never kept: the last good copy is answered
  * instead while there is one. Searches and addresses that name nothing are kept in `longTail`, a
- * small store of their own, where they push out only each other.
+ * small store of their own, where they push out only each other. A render has `renderTimeoutMs`
+ * in all: past it, its visitors get the last good copy or `RenderTimedOut`, never a wait without end.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
@@ -153,6 +171,7 @@ export class PageCache {
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly longTail?: PageStore,
+    private readonly renderTimeoutMs = 10_000,
   ) {}
 
   /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
@@ -245,8 +264,12 @@ export class PageCache {
   private start(key: string, render: Render, background: boolean): Flight {
     const renderedAt = this.now();
     const controller = new AbortController();
+    const deadline = setTimeout(
+      () => controller.abort(new RenderTimedOut(key, this.renderTimeoutMs)),
+      this.renderTimeoutMs,
+    );
     const done = (async () => {
-      const rendered = await render(controller.signal);
+      const rendered = await untilAborted(render(controller.signal), controller.signal);
       const page = cachedPage(rendered, renderedAt);
       if (!rendered.degraded && !rendered.transient)
         await this.keep((rendered.longTail && this.longTail) || this.store, key, page);
@@ -254,7 +277,10 @@ export class PageCache {
     })();
     const flight: Flight = { done, controller, waiting: 0, background };
     this.flights.set(key, flight);
-    const land = () => this.flights.get(key) === flight && this.flights.delete(key);
+    const land = () => {
+      clearTimeout(deadline);
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
     done.then(land, land);
     return flight;
   }

@@ -3,14 +3,25 @@ import { pageAddress, routeAt } from '@blog/shared';
 import { canaryVisit } from '../canary';
 import { exchangeOf } from '../exchange';
 import { pageCacheRequests } from '../metrics';
-import { RenderRefused, type Admission, type CachedPage, type Outcome, type Render } from '../page-cache';
+import {
+  RenderRefused,
+  RenderTimedOut,
+  type Admission,
+  type CachedPage,
+  type Outcome,
+  type Render,
+} from '../page-cache';
 import { renderPage } from '../render';
-import { FRAME_ANCESTORS, forVisitor, tooMany, visitorOf } from '../request';
+import { FRAME_ANCESTORS, forVisitor, plain, tooMany, visitorOf } from '../request';
+import { log } from '../log';
 import type { Routes, Site } from '../site';
 import { serverTiming, withTiming, type PageTiming } from '../timing';
 import { inSpan } from '../tracing';
 import { previewing } from './preview';
 import { staticFiles } from './static';
+
+/** When a visitor whose page could not be rendered in time is told to ask again. */
+const RETRY_AFTER_TIMEOUT_SECONDS = 5;
 
 /** The page-cache path: a page (or a feed) answered from what is kept, rendered when it is not. */
 export function pageCachePath({ options, context, pageContext, clientOf }: Site) {
@@ -88,6 +99,13 @@ export function pageCachePath({ options, context, pageContext, clientOf }: Site)
       }),
     );
     const answer = await forVisitor(lookup, visitor).catch((error: unknown) => {
+      if (error instanceof RenderTimedOut) {
+        log.error({ err: error }, `${address} could not be rendered in time, and no copy of it is kept`);
+        pageCacheRequests.inc({ outcome: 'timed_out' });
+        res.setHeader('Retry-After', String(RETRY_AFTER_TIMEOUT_SECONDS));
+        plain(res, 503, `Service Unavailable: this page took too long to render; try again in a few seconds`);
+        return undefined;
+      }
       if (!(error instanceof RenderRefused)) throw error;
       pageCacheRequests.inc({ outcome: 'refused' });
       tooMany(res, error.retryAfterSeconds, 'this client asked for too many pages not kept');
