@@ -103,7 +103,11 @@ export function pageCachePath({ options, context, pageContext, clientOf }: Site)
         log.error({ err: error }, `${address} could not be rendered in time, and no copy of it is kept`);
         pageCacheRequests.inc({ outcome: 'timed_out' });
         res.setHeader('Retry-After', String(RETRY_AFTER_TIMEOUT_SECONDS));
-        plain(res, 503, `Service Unavailable: this page took too long to render; try again in a few seconds`);
+        plain(
+          res,
+          503,
+          `Service Unavailable: this page took too long to render; try again in ${RETRY_AFTER_TIMEOUT_SECONDS} s`,
+        );
         return undefined;
       }
       if (!(error instanceof RenderRefused)) throw error;
