@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's commands: `npm start` and `npm test`. Each brings what a fresh machine lacks
 // (pnpm, the workspace's packages, Chromium and PostgreSQL for the tests), then does its job.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,11 +73,28 @@ function ensureTestPackages() {
   aptInstall(missing, 'for the tests');
 }
 
+/**
+ * Runs the site (`start-site.mjs`) until it stops, and stops it (each of its servers) when this
+ * process is told to stop or loses its parent. npm passes a `kill` or a process manager's SIGTERM
+ * only to the shell it ran this in, which dies without passing it on: without the watch on the
+ * parent, the CMS and the render server would go on holding their ports after `npm start` ended.
+ */
+function runSite() {
+  const site = spawn(process.execPath, [path.join(root, 'scripts', 'start-site.mjs')], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => site.kill(signal));
+  const parent = process.ppid;
+  const orphaned = setInterval(() => process.ppid !== parent && site.kill('SIGTERM'), 1000);
+  site.on('exit', (code, signal) => {
+    clearInterval(orphaned);
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
 const commands = {
   start() {
     install();
     if (process.env.BLOG_VARNISH_PORT) aptInstall(missingVarnish(), 'for BLOG_VARNISH_PORT');
-    pnpm(['run', 'start:site']);
+    runSite();
   },
   test() {
     install();
