@@ -23,6 +23,13 @@ describe('the vocabulary', () => {
     expect(counted.has('nav')).toBe(false);
   });
 
+  it('counts out a word it never held without touching a shorter one on its path', () => {
+    const counted = new Vocabulary();
+    counted.count(['naval'], 1);
+    counted.count(['navalist'], -1);
+    expect(counted.has('naval')).toBe(true);
+  });
+
   it('finds the words within the typos asked, as the edit distance counts them', () => {
     const words = (typed: string, max: number, prefix = false) =>
       vocabulary

@@ -20,16 +20,9 @@ export class Vocabulary {
   /** Counts these words of one article in (`sign` 1) or out (−1). */
   count(words: Iterable<string>, sign: 1 | -1): void {
     for (const word of words) {
-      let at = this.root;
-      for (const letter of word) {
-        let next = at.children.get(letter);
-        if (!next) {
-          if (sign < 0) break;
-          next = node();
-          at.children.set(letter, next);
-        }
-        at = next;
-      }
+      // A word counted out that was never counted in changes nothing (not a shorter word on its path).
+      const at = sign > 0 ? this.grow(word) : this.at(word);
+      if (!at) continue;
       at.documents = Math.max(0, at.documents + sign);
       at.word = at.documents > 0 ? word : undefined;
     }
@@ -78,6 +71,20 @@ export class Vocabulary {
     const first = target.map((_, j) => j + 1);
     for (const [letter, child] of this.root.children) visit(child, letter, '', null, [0, ...first]);
     return found;
+  }
+
+  /** The node of `word`, made with its path where missing. */
+  private grow(word: string): Node {
+    let at = this.root;
+    for (const letter of word) {
+      let next = at.children.get(letter);
+      if (!next) {
+        next = node();
+        at.children.set(letter, next);
+      }
+      at = next;
+    }
+    return at;
   }
 
   private at(word: string): Node | undefined {
