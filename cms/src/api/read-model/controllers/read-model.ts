@@ -8,7 +8,6 @@ import { PREPARED_ANSWER } from '../../../lib/public-read';
 import type archive from '../services/archive';
 import type articleSearch from '../services/article-search';
 import type articleRankings from '../services/article-rankings';
-import type articleSummaries from '../services/article-summaries';
 
 const SEARCH_MAX_LENGTH = 200;
 
@@ -47,7 +46,6 @@ function searchQuery(query: Context['query']) {
 
 /** The read model's services, as their factories make them (Strapi's registry types them loosely). */
 interface ReadModelServices {
-  'article-summaries': ReturnType<typeof articleSummaries>;
   'article-search': ReturnType<typeof articleSearch>;
   'article-rankings': ReturnType<typeof articleRankings>;
   archive: ReturnType<typeof archive>;
@@ -73,8 +71,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     async articleSummaries(ctx: Context) {
       const query = summariesQuery(ctx.query);
-      await answer(ctx, 'article-summaries', `summaries ${JSON.stringify(query)}`, () =>
-        service('article-summaries').page(query),
+      await answer(ctx, 'article-summaries', `summaries ${JSON.stringify(query)}`, (version) =>
+        service('article-search').summaries(query, version),
       );
     },
 

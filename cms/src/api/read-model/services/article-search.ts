@@ -3,7 +3,18 @@ import { ArticleSearch, type IndexedArticle } from '../../../lib/article-search-
 import { searchWords } from '../../../lib/full-text';
 import { currentVersion } from '../../../lib/read-model-cache';
 import { readModelSchema } from '../../../lib/read-model';
-import { pagination, type SummariesQuery } from './article-summaries';
+
+/** A page of a list of articles, searched. */
+export interface SummariesQuery {
+  /** Trimmed; empty for every article. */
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export const pagination = (page: number, pageSize: number, total: number) => ({
+  pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+});
 
 /** A search, narrowed to a topic (its category, exactly; '' for any) and a year (null for any). */
 export interface SearchQuery extends SummariesQuery {
@@ -24,12 +35,13 @@ const narrowedTo =
     (year === null || article.year === year) && (topic === '' || article.topics.includes(topic));
 
 /**
- * Search over the whole text: first the spec's matches (the title or a topic contains the term,
- * newest first, exactly as the Articles list), then the other published articles whose title,
+ * The Articles list and search, both answered by the search index in memory. Search over the whole
+ * text: first the spec's matches (the title or a topic contains the term, newest first, exactly the
+ * Articles list's `summaries`), then the other published articles whose title,
  * topics or text hold every word (the last as a prefix, a word no article holds within its typos),
  * ranked, each with its snippet; narrowed to a topic and a year when asked, with the count of
  * each topic and year the results have. When nothing is found, a correction that finds something.
- * All of it is answered by the search index in memory, once it has read the version asked for.
+ * Each answer waits until the index has read the version asked for.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let made: ArticleSearch | undefined;
@@ -40,6 +52,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async warm() {
       const db = strapi.db.connection;
       await index().sync(db, await currentVersion(db));
+    },
+
+    /**
+     * One page of the Articles list: spec §5's matches of `search` (the title or a topic contains
+     * it, whatever its case; every published article for none), newest first, each article's card.
+     */
+    async summaries({ search, page, pageSize }: SummariesQuery, version: string) {
+      const articles = index();
+      await articles.sync(strapi.db.connection, version);
+      const found = articles.specMatches(search);
+      return {
+        data: found.slice((page - 1) * pageSize, page * pageSize).map((article) => articles.card(article)),
+        meta: pagination(page, pageSize, found.length),
+      };
     },
 
     async page({ search, page, pageSize, topic, year }: SearchQuery, version: string) {
