@@ -89,7 +89,7 @@ export function readModelSchema(strapi: Core.Strapi) {
 
 export type ReadModelSchema = ReturnType<typeof readModelSchema>;
 
-/** What the search index is made from: the articles and their topics. */
+/** The articles and their topics' tables: what `topicRows` joins. */
 export type ArticleTextSchema = Pick<ReadModelSchema, 'articles' | 'topicLinks' | 'topics'>;
 
 /** The published articles, as `a` (Strapi keeps a draft row beside each published one). */

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
-import net from 'net';
 import os from 'os';
 import path from 'path';
+import { freePort } from '@blog/shared/free-port';
+
+export { freePort };
 
 const CMS_DIR = path.resolve(__dirname, '..', '..');
 // Required before Strapi, as `npm start` does: it traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
@@ -34,18 +36,6 @@ export interface StartOptions {
    */
   dataDir?: string;
   env?: Record<string, string>;
-}
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The database settings of a CMS whose data lives in `dir`: SQLite, or PostgreSQL when the tests run on it. */
