@@ -107,3 +107,9 @@ export function tooMany(res: ServerResponse, retryAfterSeconds: number, what: st
   res.setHeader('Retry-After', String(retryAfterSeconds));
   plain(res, 429, `Too Many Requests: ${what}; try again in ${retryAfterSeconds} s`);
 }
+
+/** A 503 that says why, and when to ask again (`Retry-After`). */
+export function unavailable(res: ServerResponse, retryAfterSeconds: number, what: string) {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  plain(res, 503, `Service Unavailable: ${what}; try again in ${retryAfterSeconds} s`);
+}

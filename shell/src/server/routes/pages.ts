@@ -12,7 +12,7 @@ import {
   type Render,
 } from '../page-cache';
 import { renderPage } from '../render';
-import { FRAME_ANCESTORS, forVisitor, plain, tooMany, visitorOf } from '../request';
+import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
 import { log } from '../log';
 import type { Routes, Site } from '../site';
 import { serverTiming, withTiming, type PageTiming } from '../timing';
@@ -102,12 +102,7 @@ export function pageCachePath({ options, context, pageContext, clientOf }: Site)
       if (error instanceof RenderTimedOut) {
         log.error({ err: error }, `${address} could not be rendered in time, and no copy of it is kept`);
         pageCacheRequests.inc({ outcome: 'timed_out' });
-        res.setHeader('Retry-After', String(RETRY_AFTER_TIMEOUT_SECONDS));
-        plain(
-          res,
-          503,
-          `Service Unavailable: this page took too long to render; try again in ${RETRY_AFTER_TIMEOUT_SECONDS} s`,
-        );
+        unavailable(res, RETRY_AFTER_TIMEOUT_SECONDS, 'this page took too long to render');
         return undefined;
       }
       if (!(error instanceof RenderRefused)) throw error;

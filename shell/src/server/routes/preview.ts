@@ -18,7 +18,7 @@ import {
 } from '../preview';
 import { PreviewBuildsBusy } from '../preview-builds';
 import { renderPage, type PageTarget } from '../render';
-import { FRAME_ANCESTORS, addressUnder, forVisitor, plain, requestTarget, visitorOf } from '../request';
+import { FRAME_ANCESTORS, addressUnder, forVisitor, plain, requestTarget, unavailable, visitorOf } from '../request';
 import {
   SECTIONS_COOKIE,
   SECTIONS_PREVIEW_PATH,
@@ -55,8 +55,7 @@ export function previewing({ options, context, pageContext }: Site) {
     const builds = canary ? canaryBuilds : previewBuilds;
     const origin = await builds?.origin(overrides).catch((error: unknown) => error as Error);
     if (origin instanceof PreviewBuildsBusy) {
-      res.setHeader('Retry-After', '5');
-      return plain(res, 503, `Service Unavailable: ${origin.message}; try again in a few seconds`);
+      return unavailable(res, 5, origin.message);
     }
     if (typeof origin !== 'string') {
       log.error({ err: origin }, 'A preview of sections could not start');

@@ -1,5 +1,5 @@
 import { log } from '../log';
-import { plain, tooMany } from '../request';
+import { plain, tooMany, unavailable } from '../request';
 import type { Routes } from '../site';
 import { TILES_PATH, TileReadsExhausted, tileAnswer, tileAt } from '../tiles';
 
@@ -16,8 +16,7 @@ export const tileRoutes: Routes = ({ context: { tiles }, route, clientOf }) => {
     const stored = await tiles.tile(asked, clientOf(req)).catch((error: unknown) => error as Error);
     if (stored instanceof TileReadsExhausted) {
       if (stored.status === 429) return tooMany(res, stored.retryAfterSeconds, 'this client asked for too many tiles');
-      res.setHeader('Retry-After', String(stored.retryAfterSeconds));
-      return plain(res, 503, 'Service Unavailable: too many tiles asked of the tile server; try again in a minute');
+      return unavailable(res, stored.retryAfterSeconds, 'too many tiles asked of the tile server');
     }
     if (stored instanceof Error) {
       // One line a minute while the tile server is down, not one for each tile of every visitor's map.
