@@ -49,21 +49,35 @@ function buildOnChange(label, stamp, dirs, build) {
   writeFileSync(stamp, inputs);
 }
 
+const SERVER_KIT = path.join(root, 'server-kit');
+
+/** What the CMS and the render server share, built for both (install builds it too: its `prepare`). */
+function buildServerKit() {
+  buildOnChange('the server kit', path.join(SERVER_KIT, 'dist', '.inputs-hash'), [SERVER_KIT], () =>
+    run(bin('tsc'), ['-p', 'tsconfig.build.json'], SERVER_KIT),
+  );
+}
+
 /** The CMS, with its admin panel (about 40 s); the admin is served from cms/dist/build. */
 function buildCms() {
+  buildServerKit();
   const cms = path.join(root, 'cms');
-  buildOnChange('the CMS', path.join(cms, 'dist', '.inputs-hash'), [cms], () => run(bin('strapi'), ['build'], cms));
+  buildOnChange('the CMS', path.join(cms, 'dist', '.inputs-hash'), [cms, SERVER_KIT], () =>
+    run(bin('strapi'), ['build'], cms),
+  );
 }
 
 /** The CMS's server code only, for runs that need no admin panel (the browser tests). */
 function compileCms() {
+  buildServerKit();
   run(bin('tsc'), ['-p', 'tsconfig.json'], path.join(root, 'cms'));
 }
 
 /** One app's production bundle, in its `<app>/dist`, when what it is built from changed. */
 function buildApp(name) {
   const dir = path.join(root, name);
-  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared')], () =>
+  buildServerKit();
+  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared'), SERVER_KIT], () =>
     run(bin('pnpm'), ['run', 'build'], dir),
   );
 }

@@ -1,0 +1,1 @@
+export { RENDER_SERVER_TOKEN_HEADER, clientOf, proxyHopsOf } from './client-address';
