@@ -36,6 +36,8 @@ buildApps();
 
 // Shared by the CMS, which signs its reports of changes with it, and the render server: new each run.
 const revalidateSecret = process.env.REVALIDATE_SECRET || randomBytes(32).toString('hex');
+// The render server's own credential with the CMS: its reads are not counted as a visitor's. New each run.
+const renderServerToken = process.env.RENDER_SERVER_TOKEN || randomBytes(32).toString('hex');
 // The admin panel's Preview: the secret its button sends to the site, the read-only token the render server reads drafts with.
 const preview = {
   PREVIEW_SECRET: process.env.PREVIEW_SECRET || randomBytes(32).toString('hex'),
@@ -117,6 +119,7 @@ function launchCms() {
       CORS_ORIGINS: [...Object.values(apps).map(({ port }) => `http://localhost:${portOf(port)}`), publicUrl].join(','),
       RENDER_SERVER_URLS: siteUrl,
       REVALIDATE_SECRET: revalidateSecret,
+      RENDER_SERVER_TOKEN: renderServerToken,
       BLOG_SITE_URL: process.env.BLOG_SITE_URL || publicUrl,
       // Its metrics on a port of their own (README, "The CMS's metrics").
       CMS_METRICS_PORT: String(portOf(Number(process.env.CMS_METRICS_PORT ?? 9465))),
@@ -157,6 +160,7 @@ async function launchRenderServer() {
     BLOG_REMOTES_FILE: remotesFile,
     BLOG_CONFIG_FILE: configFile,
     REVALIDATE_SECRET: revalidateSecret,
+    RENDER_SERVER_TOKEN: renderServerToken,
     ...preview,
     BLOG_METRICS_PORT: String(renderMetricsPort),
     // One readable line an event in a terminal; LOG_FORMAT=json for a log collector.

@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
-
-const DEFAULT_SITE_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+import { siteOrigins } from '../src/lib/public-api/options';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => {
-  const origins = env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS);
   const mediaOrigins = [env('S3_PUBLIC_URL', ''), env('S3_ENDPOINT', '')]
     .filter(Boolean)
     .map((url) => new URL(url).origin);
@@ -32,36 +30,20 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     {
       name: 'strapi::cors',
       config: {
-        origin: origins,
+        origin: siteOrigins(env),
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
         headers: ['Content-Type', 'X-Vote-Base'],
         credentials: false,
       },
     },
-    { name: 'global::write-origin', config: { origins } },
-    { name: 'global::write-size', config: { maxBytes: env.int('WRITE_MAX_BYTES', 16 * 1024) } },
-    {
-      name: 'global::write-rate-limit',
-      config: {
-        max: env.int('WRITE_RATE_LIMIT', 30),
-        windowSeconds: env.int('WRITE_RATE_WINDOW_SECONDS', 60),
-        // Several CMS processes (PostgreSQL) share one limit through the database.
-        store: env('WRITE_RATE_STORE', env('DATABASE_CLIENT', 'sqlite') === 'postgres' ? 'database' : 'memory'),
-      },
-    },
-    'strapi::poweredBy',
     // Article lists are tens of kilobytes of JSON; gzip cuts them to a fraction.
     'strapi::compression',
-    // Inside compression, so it hashes the JSON before it is compressed.
-    {
-      name: 'global::public-cache',
-      config: {
-        maxAge: env.int('API_CACHE_MAX_AGE', 5),
-        staleWhileRevalidate: env.int('API_CACHE_STALE_WHILE_REVALIDATE', 60),
-      },
-    },
     'strapi::query',
-    'global::published-only',
+    // Before any body is read or any credential checked: the route a request reaches, its query's
+    // bounds and cost, and its client's limit.
+    'global::public-door',
+    // A public write's body: JSON only, its bytes counted as they are read. Others: Strapi's parser.
+    'global::public-body',
     { name: 'strapi::body', config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb' } },
     'strapi::session',
     'strapi::favicon',

@@ -6,7 +6,8 @@ import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-rep
 import { serveMetrics } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
 import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
-import { ensureRateLimitTable } from './lib/rate-limit-store';
+import { keepDocumentsPublic } from './lib/public-api/documents';
+import { OLD_LIMIT_TABLE } from './lib/public-api/limits';
 import {
   changesReadModel,
   ensureReadModelVersionTable,
@@ -29,12 +30,13 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
     raiseVersionOnWrites(strapi);
+    keepDocumentsPublic(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     try {
       await grantPublicPermissions(strapi);
-      await ensureRateLimitTable(strapi.db.connection);
+      await strapi.db.connection.schema.dropTableIfExists(OLD_LIMIT_TABLE);
       await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
       await ensureNotificationTables(strapi.db.connection);

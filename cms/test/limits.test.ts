@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'http';
 import { expectStrapiError, newVisitor, request } from './support/http';
 
 const comment = { data: { name: 'Limiter', comment: 'Hello', article: 'Limits' } };
@@ -11,6 +12,41 @@ describe('limits on public writes', () => {
     expectStrapiError(answer, 413);
   });
 
+  it('refuses a body over the limit with 413 when it comes in chunks, with no length to check', async () => {
+    const comment = 'x'.repeat(200 * 1024);
+    const { hostname, port } = new URL(process.env.CMS_URL);
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          hostname,
+          port,
+          path: '/api/comments',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() },
+        },
+        (answer) => resolve(answer.resume().statusCode ?? 0),
+      );
+      sent.on('error', reject);
+      // No Content-Length: Node sends the body chunked.
+      for (const part of [`{"data":{"name":"Big","article":"Limits","comment":"`, comment, '"}}']) sent.write(part);
+      sent.end();
+    });
+    expect(status).toBe(413);
+  });
+
+  it.each([
+    ['a form', 'application/x-www-form-urlencoded', 'data[name]=Form&data[comment]=Hi&data[article]=Limits'],
+    [
+      'a multipart form',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="data[name]"\r\n\r\nMulti\r\n--x--\r\n',
+    ],
+    ['plain text', 'text/plain', '{"data":{"name":"Text","comment":"Hi","article":"Limits"}}'],
+  ])('refuses %s, which a page of any site can send, with 415', async (_, type, rawBody) => {
+    const answer = await request('/api/comments', { method: 'POST', rawBody, headers: { 'Content-Type': type } });
+    expectStrapiError(answer, 415);
+  });
+
   it('refuses the writes of one visitor beyond the rate limit with 429 and Retry-After', async () => {
     const visitor = newVisitor();
     for (let i = 0; i < 5; i += 1) {
@@ -19,7 +55,7 @@ describe('limits on public writes', () => {
     const refused = await request('/api/comments', { method: 'POST', body: comment, visitor });
     expectStrapiError(refused, 429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Reading is never limited, and another visitor can still write.
+    // Reading has a budget of its own, and another visitor can still write.
     expect((await request('/api/articles', { visitor })).status).toBe(200);
     expect((await request('/api/comments', { method: 'POST', body: comment })).status).toBe(200);
   });
@@ -52,5 +88,31 @@ describe('limits on public writes', () => {
       headers: { Origin: 'http://evil.test' },
     });
     expectStrapiError(answer, 403);
+  });
+
+  it('says nothing of what it runs on', async () => {
+    const answer = await request('/api/articles?pagination[pageSize]=1');
+    expect(answer.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('one request', () => {
+  /** `populate[articles][populate][articles]…` `levels` deep: each level doubled the answer. */
+  const populated = (levels: number) => `populate${'[articles][populate]'.repeat(levels - 1)}=*`;
+
+  it.each([
+    ['a populate ten levels deep', `/api/articles?${populated(10)}`],
+    ['a dotted populate', '/api/articles?populate=articles.articles.articles.articles'],
+    ['filters nested past their depth', `/api/articles?filters${'[articles]'.repeat(8)}[title_article][$eq]=x`],
+    [
+      'a hundred conditions',
+      `/api/articles?${Array.from({ length: 100 }, (_, i) => `filters[$or][${i}][title_article][$contains]=${i}`).join('&')}`,
+    ],
+    ['an operator the API does not take', '/api/articles?filters[title_article][$regex]=.*'],
+    ['an unknown parameter', '/api/articles?publicationState=preview'],
+  ])('is refused with 400 before it runs: %s, while a plain read is answered', async (_, path) => {
+    const [bomb, plain] = await Promise.all([request(path), request('/api/articles?pagination[pageSize]=5')]);
+    expectStrapiError(bomb, 400);
+    expect(plain.status).toBe(200);
   });
 });

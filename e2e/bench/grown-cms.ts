@@ -32,15 +32,19 @@ function grow(cms: StrapiProcess) {
 
 /**
  * A real Strapi on a fresh database grown to GROWN, answering the site's apps (and `origins`, e.g. the
- * render server pointed at it). Its `stop()` ends it and deletes its throw-away data.
+ * render server pointed at it), with `env` added to its settings. Its `stop()` ends it and deletes
+ * its throw-away data.
  */
-export async function startGrownCms(origins: string[] = []): Promise<StrapiProcess> {
+export async function startGrownCms(origins: string[] = [], env: Record<string, string> = {}): Promise<StrapiProcess> {
   const appOrigins = Object.values(JSON.parse(process.env.APP_URLS as string) as Record<string, string>);
   const cms = await startStrapi({
     env: {
       CORS_ORIGINS: [...appOrigins, ...origins].join(','),
       // It places the contact address when it is seeded, as the site's CMS does (global-setup.ts).
       GEOCODER_URL: `${process.env.STAND_IN_URL as string}/geocoder/search`,
+      // The run's render servers read it as the site's own.
+      RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',
+      ...env,
     },
   });
   const stop = async () => {

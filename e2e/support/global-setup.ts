@@ -46,6 +46,8 @@ export default async function globalSetup() {
   const standIns = await startStandIns();
   // The CMS reports its changes to the site's render server and to those tests start on the spare origins.
   const revalidateSecret = randomBytes(32).toString('hex');
+  // The render servers' own credential with the CMS, which spares their reads its limits per client.
+  const renderServerToken = randomBytes(32).toString('hex');
   // The admin panel's Preview opens the site's /preview with this secret; the render server reads drafts with this token.
   const preview = {
     PREVIEW_SECRET: randomBytes(32).toString('hex'),
@@ -57,8 +59,11 @@ export default async function globalSetup() {
       CORS_ORIGINS: siteOrigins.join(','),
       RENDER_SERVER_URLS: renderServers.join(','),
       REVALIDATE_SECRET: revalidateSecret,
+      RENDER_SERVER_TOKEN: renderServerToken,
       BLOG_SITE_URL: appUrls.shell,
       ...preview,
+      // The browser's reads and writes all come from one address: limits per client are tested where they are set.
+      API_RATE_LIMIT: '1000000',
       WRITE_RATE_LIMIT: '100000',
       // The CMS places the contact address when it is saved (the seed too).
       GEOCODER_URL: `${standIns.url}/geocoder/search`,
@@ -92,6 +97,7 @@ export default async function globalSetup() {
     BLOG_REVALIDATE_SECONDS: '1',
     BLOG_SITE_URL: appUrls.shell,
     REVALIDATE_SECRET: revalidateSecret,
+    RENDER_SERVER_TOKEN: renderServerToken,
     // Its warnings and errors: a line a request would drown the run's output.
     LOG_LEVEL: 'warn',
     ...preview,
@@ -107,6 +113,7 @@ export default async function globalSetup() {
   process.env.SHELL_DIST = path.join(runDir, shell.package);
   process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);
   process.env.REVALIDATE_SECRET = revalidateSecret;
+  process.env.RENDER_SERVER_TOKEN = renderServerToken;
   process.env.PREVIEW_SECRET = preview.PREVIEW_SECRET;
 
   return async () => {

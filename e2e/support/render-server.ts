@@ -112,6 +112,7 @@ export async function startRenderServer({
         BLOG_REVALIDATE_SECONDS: '1',
         BLOG_SITE_URL: `http://localhost:${serverPort}`,
         REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
+        RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',
         // Every request of a test comes from one address: limits per client are tested where they are set.
         ...NO_CLIENT_LIMITS,
         // A line a request would drown the run's output: its warnings and errors only, unless the test reads them.

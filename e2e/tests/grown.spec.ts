@@ -46,7 +46,13 @@ test.beforeAll(async () => {
   const standIn = `${site.standInUrl}/geocoder/search`;
   const sitePort = await freePort();
   const origins = [...Object.values(appUrls()), `http://localhost:${sitePort}`];
-  cms = await startStrapi({ env: { CORS_ORIGINS: origins.join(','), GEOCODER_URL: standIn } });
+  cms = await startStrapi({
+    env: {
+      CORS_ORIGINS: origins.join(','),
+      GEOCODER_URL: standIn,
+      RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',
+    },
+  });
   // The CMS engineer's script, as the README runs it, on the database of the running CMS.
   const script = path.join(CMS_DIR, 'dist', 'scripts', 'grow.js');
   const size = ['--articles', String(GROWN.articles), '--comments', String(GROWN.comments)];

@@ -44,6 +44,7 @@ export function rejectionReason(status: number): string | undefined {
     405: 'not_allowed',
     409: 'stale_vote',
     413: 'too_large',
+    415: 'not_json',
     429: 'rate_limit',
   };
   return reasons[status] ?? (status >= 500 ? 'server_error' : 'other');

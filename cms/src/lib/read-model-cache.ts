@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { rowsOf } from './rows';
 import { LRUCache } from 'lru-cache';
-import { prepareAnswer, type PreparedAnswer } from './public-read';
+import { prepareAnswer, type PreparedAnswer } from './public-api/prepared-answer';
 import type { ContentChange } from './change-reports';
 
 /**

@@ -4,7 +4,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { requestMessage, type RequestLogFields } from '../lib/log-format';
 import { UNMATCHED_ROUTE, rejectedWrites, rejectionReason, requestDuration } from '../lib/metrics';
-import { isPublicWrite } from '../lib/public-write';
+import { isPublicWrite } from '../lib/public-api/state';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

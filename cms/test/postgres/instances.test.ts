@@ -12,6 +12,8 @@ const SEED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'seed',
   comments: unknown[];
 };
 const WRITE_LIMIT = 10;
+/** A client's read budget: far more than the tests' own reads from this machine use. */
+const READ_POINTS = 100;
 
 describe('two CMS processes on one PostgreSQL database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-cms-pair-'));
@@ -20,7 +22,12 @@ describe('two CMS processes on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     // Both start at once on the same empty database.
-    const env = { IS_PROXIED: 'true', WRITE_RATE_LIMIT: String(WRITE_LIMIT), GEOCODER_URL: '' };
+    const env = {
+      BLOG_PROXY_HOPS: '1',
+      API_RATE_LIMIT: String(READ_POINTS),
+      WRITE_RATE_LIMIT: String(WRITE_LIMIT),
+      GEOCODER_URL: '',
+    };
     pair = await Promise.all([startStrapi({ dataDir, env }), startStrapi({ dataDir, env })]);
     const name = path
       .basename(dataDir)
@@ -90,6 +97,18 @@ describe('two CMS processes on one PostgreSQL database', () => {
     const refused = answers.find(({ status }) => status === 429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) FROM comments WHERE name = 'Burst'`)).toBe(WRITE_LIMIT);
+  });
+
+  it('holds a burst of one visitor’s reads split between the two to one shared budget', async () => {
+    const visitor = newVisitor();
+    const answers = await Promise.all(
+      Array.from({ length: READ_POINTS + 20 }, (_, i) =>
+        fetch(`${pair[i % 2].url}/api/about-mes`, { headers: { 'X-Forwarded-For': visitor } }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(READ_POINTS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 
   it('answers a write through one in the other’s next read, though it kept the read model’s answer', async () => {

@@ -3,9 +3,10 @@ import { startPostgres } from './postgres';
 import { TEST_REVALIDATE_SECRET, startRenderServerStandIn } from './render-server-stand-in';
 import { startStrapi } from './strapi-process';
 
-// Limits low enough to test, and each test acts as its own visitor through X-Forwarded-For.
+// Limits low enough to test, and each test acts as its own visitor through X-Forwarded-For, as
+// the one proxy in front would write it.
 export const TEST_ENV = {
-  IS_PROXIED: 'true',
+  BLOG_PROXY_HOPS: '1',
   WRITE_RATE_LIMIT: '5',
   WRITE_RATE_WINDOW_SECONDS: '60',
   WRITE_MAX_BYTES: '4096',

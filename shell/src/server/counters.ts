@@ -1,4 +1,3 @@
-import { isIPv6 } from 'node:net';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { log } from './log';
@@ -87,31 +86,4 @@ export class RedisCounters implements Counters {
     this.redis.disconnect();
     return Promise.resolve();
   }
-}
-
-/**
- * Who a request comes from, as limits count them: the address `proxyHops` proxies of the
- * deployment's own put in `X-Forwarded-For` (none by default: a header anyone can send names
- * nobody). An IPv6 address is counted by its /64, the block one subscriber is given.
- */
-export function clientOf(remoteAddress: string | undefined, forwardedFor: string | undefined, proxyHops: number) {
-  const chain = [
-    ...(forwardedFor ?? '')
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean),
-    remoteAddress ?? '',
-  ];
-  const address = chain[Math.max(0, chain.length - 1 - proxyHops)].replace(/^::ffff:(?=\d+\.)/i, '');
-  return isIPv6(address) ? `${expandIPv6(address).slice(0, 4).join(':')}::/64` : address;
-}
-
-/** The eight groups of an IPv6 address, `::` filled in. */
-function expandIPv6(address: string): string[] {
-  const [head, tail] = address.split('%')[0].split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  const missing = tail === undefined ? 0 : 8 - groups(head).length - groups(tail).length;
-  return [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)].map((group) =>
-    (Number.parseInt(group, 16) || 0).toString(16),
-  );
 }

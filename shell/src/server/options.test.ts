@@ -22,4 +22,13 @@ describe('the render server’s options', () => {
         .previewOrigins,
     ).toEqual(['https://builds.example', 'http://localhost:4100']);
   });
+
+  it('read the CMS with the render servers’ token, when one is shared, and count clients behind the proxies said', () => {
+    expect(serverOptions({}, '/dist').cmsHeaders).toEqual({});
+    expect(serverOptions({ RENDER_SERVER_TOKEN: 't0k' }, '/dist').cmsHeaders).toEqual({
+      'x-render-server-token': 't0k',
+    });
+    expect(serverOptions({ BLOG_PROXY_HOPS: '2' }, '/dist').proxyHops).toBe(2);
+    expect(() => serverOptions({ BLOG_PROXY_HOPS: 'one' }, '/dist')).toThrow('BLOG_PROXY_HOPS must be a whole number');
+  });
 });

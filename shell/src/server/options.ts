@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RENDER_SERVER_TOKEN_HEADER, proxyHopsOf } from '@blog/server-kit';
 import type { PreviewOptions } from './preview';
 import type { SectionOverrides } from './section-preview';
 import { TILE_READS_PER_CLIENT } from './tiles';
@@ -38,6 +39,8 @@ export interface ServerOptions {
   tileReadsPerClient: number;
   /** How many proxies of the deployment's own stand in front, each adding the address it was asked by to `X-Forwarded-For`. */
   proxyHops: number;
+  /** What the server's reads of the CMS carry: its token (`RENDER_SERVER_TOKEN`, shared with the CMS), which no visitor's reads are counted against. */
+  cmsHeaders: Record<string, string>;
   /** The most connections the server holds at once. */
   maxConnections: number;
   /** A port on the loopback interface where `/status` tells the cache's fill and the memory used; none by default. */
@@ -94,7 +97,8 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     cacheLongTailBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_LONG_TAIL_MB, 8) * 1024 * 1024)),
     rendersPerClient: positive(env.BLOG_RENDERS_PER_CLIENT, 120),
     tileReadsPerClient: positive(env.BLOG_TILE_READS_PER_CLIENT, TILE_READS_PER_CLIENT),
-    proxyHops: Math.floor(Number(env.BLOG_PROXY_HOPS) || 0),
+    proxyHops: proxyHopsOf(env.BLOG_PROXY_HOPS),
+    cmsHeaders: env.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: env.RENDER_SERVER_TOKEN } : {},
     maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
     statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
     metricsPort: env.BLOG_METRICS_PORT ? positive(env.BLOG_METRICS_PORT, 0) : undefined,

@@ -40,6 +40,8 @@ export interface PageContext {
   siteUrl: string;
   /** How long a page's reads may take, all together. */
   readTimeoutMs: number;
+  /** What every read of the CMS carries: the render servers' own token. */
+  cmsHeaders: Record<string, string>;
   /** A preview's page: drafts read as it says, a banner above it; this browser's alone, never kept. */
   preview?: PagePreview;
 }
@@ -55,13 +57,17 @@ provideServerReads(() => pageReads.getStore());
 
 /**
  * Runs `work`, whose reads of the CMS end when `signal` aborts or `timeoutMs` has passed: what it
- * read by then is what it has. Says whether any read failed.
+ * read by then is what it has. Each read carries `headers` (the render servers' token), and is
+ * made as `prepare` says (a preview's). Says whether any read failed.
  */
 export async function withReadDeadline<T>(
   signal: AbortSignal,
-  timeoutMs: number,
+  {
+    timeoutMs,
+    headers,
+    prepare,
+  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare'] },
   work: () => Promise<T>,
-  prepare?: ServerReads['prepare'],
 ): Promise<{ value: T; readFailed: boolean }> {
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
   // combined one refers to can be collected before it fires, and the reads never end.
@@ -89,7 +95,7 @@ export async function withReadDeadline<T>(
           const started = performance.now();
           let result = 'failed';
           try {
-            const value = await read(traceHeaders());
+            const value = await read({ ...headers, ...traceHeaders() });
             result = 'ok';
             return value;
           } finally {
@@ -203,7 +209,7 @@ export async function renderPage(
   let loadFailed = false;
   const { readFailed } = await withReadDeadline(
     signal,
-    context.readTimeoutMs,
+    { timeoutMs: context.readTimeoutMs, headers: context.cmsHeaders, prepare: context.preview?.read },
     async () => {
       const main = section && (await load(section.module));
       let shown: RemoteModuleId[] = [];
@@ -224,7 +230,6 @@ export async function renderPage(
         ),
       ]);
     },
-    context.preview?.read,
   );
 
   let head: PageHead | undefined;

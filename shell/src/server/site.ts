@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ROOT_CONTEXT, SpanKind, context as traceContext, propagation, trace } from '@opentelemetry/api';
 import Fastify from 'fastify';
-import { clientOf, type Counters } from './counters';
+import { clientOf } from '@blog/server-kit';
+import type { Counters } from './counters';
 import type { DocumentTemplate } from './document';
 import { exchangeOf, observe, type Exchange } from './exchange';
 import { log } from './log';
@@ -16,7 +17,7 @@ import { REVALIDATE_PATH } from './routes/revalidate';
 import type { TileCache } from './tiles';
 import { isTracing, tracer } from './tracing';
 
-export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs' | 'preview'> {
+export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs' | 'cmsHeaders' | 'preview'> {
   cache: PageCache;
   /** The document of a preview's page: its browser reads the CMS through this server. */
   previewTemplate: DocumentTemplate;
@@ -131,7 +132,12 @@ export function site(options: ServerOptions, context: SiteContext, modules: Rout
   const shared: Site = {
     options,
     context,
-    pageContext: { ...context, siteUrl: options.siteUrl, readTimeoutMs: options.readTimeoutMs },
+    pageContext: {
+      ...context,
+      siteUrl: options.siteUrl,
+      readTimeoutMs: options.readTimeoutMs,
+      cmsHeaders: options.cmsHeaders,
+    },
     secure: options.siteUrl.startsWith('https:'),
     clientOf: (req) =>
       clientOf(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? ''), options.proxyHops),

@@ -20,7 +20,11 @@ export const feedRoutes: Routes = (site) => {
   route('/robots.txt', (_req, res) => plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl));
   const feed = (path: string, type: string, body: () => Promise<string>) => {
     const render: Render = async (signal) => {
-      const { value, readFailed } = await withReadDeadline(signal, options.readTimeoutMs, body);
+      const { value, readFailed } = await withReadDeadline(
+        signal,
+        { timeoutMs: options.readTimeoutMs, headers: options.cmsHeaders },
+        body,
+      );
       return { status: 200, type, body: value, tags: [TAG.site, TAG.articles], degraded: readFailed };
     };
     route(path, (req, res) => serve(req, res, path, render));

@@ -191,7 +191,9 @@ export const previewRoutes: Routes = (site) => {
     const asked = addressUnder(siteConfig().cmsUrl, '/api/', pathname.slice(PREVIEW_CMS_PATH.length), search);
     if (!asked) return plain(res, 403, 'Forbidden: a preview reads the CMS’s API only');
     const { url, headers } = previewReads(preview)(asked);
-    const answer = await fetch(url, { headers: { Accept: 'application/json', ...headers } }).catch(() => undefined);
+    const answer = await fetch(url, {
+      headers: { Accept: 'application/json', ...options.cmsHeaders, ...headers },
+    }).catch(() => undefined);
     if (!answer) return plain(res, 502, 'Bad Gateway: the CMS did not answer');
     res.statusCode = answer.status;
     res.setHeader('Content-Type', answer.headers.get('content-type') ?? 'application/json');

@@ -1,3 +1,3 @@
-import { factories } from '@strapi/strapi';
+import { publicReadRouter } from '../../../lib/public-api/routes';
 
-export default factories.createCoreRouter('api::contact-detail.contact-detail', { only: ['find', 'findOne'] });
+export default publicReadRouter('api::contact-detail.contact-detail');

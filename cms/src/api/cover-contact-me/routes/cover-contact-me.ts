@@ -1,3 +1,3 @@
-import { factories } from '@strapi/strapi';
+import { publicReadRouter } from '../../../lib/public-api/routes';
 
-export default factories.createCoreRouter('api::cover-contact-me.cover-contact-me', { only: ['find', 'findOne'] });
+export default publicReadRouter('api::cover-contact-me.cover-contact-me');

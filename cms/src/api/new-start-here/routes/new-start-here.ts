@@ -1,3 +1,3 @@
-import { factories } from '@strapi/strapi';
+import { publicReadRouter } from '../../../lib/public-api/routes';
 
-export default factories.createCoreRouter('api::new-start-here.new-start-here', { only: ['find', 'findOne'] });
+export default publicReadRouter('api::new-start-here.new-start-here');

@@ -1,3 +1,3 @@
-import { factories } from '@strapi/strapi';
+import { publicReadRouter } from '../../../lib/public-api/routes';
 
-export default factories.createCoreRouter('api::news-letter.news-letter', { only: ['find', 'findOne'] });
+export default publicReadRouter('api::news-letter.news-letter');

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
 import { timedQuery } from '../../../lib/metrics';
-import { PREPARED_ANSWER } from '../../../lib/public-read';
+import { PREPARED_ANSWER } from '../../../lib/public-api/prepared-answer';
 import type archive from '../services/archive';
 import type articleSearch from '../services/article-search';
 import type articleRankings from '../services/article-rankings';
