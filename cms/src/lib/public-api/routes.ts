@@ -45,7 +45,7 @@ export function publicRead({ cost = 1 }: { cost?: number } = {}): PublicRouteCon
 
 /**
  * A route's config that takes the public's writes: JSON bodies only, at most `WRITE_MAX_BYTES`
- * (read before the route, see `global::body`), from the site's own pages only, and at most
+ * (read before the route: `global::public-body`), from the site's own pages only, and at most
  * `WRITE_RATE_LIMIT` a client in each window.
  */
 export function publicWrite(): PublicRouteConfig {
