@@ -11,6 +11,7 @@ import {
   snippetHtml,
   textTokens,
   textWords,
+  typoLookups,
   typosAllowed,
 } from '../src/lib/full-text';
 import { facetCounts } from '../src/api/read-model/services/article-search';
@@ -64,6 +65,19 @@ describe('typos', () => {
     expect(['at', 'navy', 'naval', 'artillery'].map(correctionTypos)).toEqual([0, 1, 2, 3]);
   });
 
+  it('looks a word longer than any word of a text up for no typo', () => {
+    const longest = 'a'.repeat(20);
+    expect([longest, `${longest}a`].map(typosAllowed)).toEqual([2, 0]);
+    expect([longest, `${longest}a`].map(correctionTypos)).toEqual([3, 0]);
+  });
+
+  it('looks up the typos of three words of a search at most: the first no article holds, long enough to correct', () => {
+    const isKnown = (word: string) => ['naval', 'cyber'].includes(word);
+    expect(
+      typoLookups(['naval', 'navl', 'at', 'cybr', 'x'.repeat(21), 'artilery', 'shels', 'comptroler'], isKnown),
+    ).toEqual([false, true, false, true, false, true, false, false]);
+  });
+
   const known = [
     { word: 'submarines', documents: 3 },
     { word: 'submarine', documents: 5 },
@@ -90,6 +104,13 @@ describe('typos', () => {
     expect(correction(['navl'], isKnown, known)).toBe('naval');
     expect(correction(['naval'], isKnown, known)).toBeNull();
     expect(correction(['zzzzzzz'], isKnown, known)).toBeNull();
+  });
+
+  it('corrects the first three words looked up for their typos, and leaves the others as typed', () => {
+    const isKnown = (word: string) => known.some((entry) => entry.word === word);
+    expect(correction(['navl', 'navxl', 'artilary', 'submarnes'], isKnown, known)).toBe(
+      'naval naval artillery submarnes',
+    );
   });
 
   it('knows a text’s words once each, lower-cased', () => {

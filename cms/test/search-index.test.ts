@@ -47,6 +47,19 @@ describe('the vocabulary', () => {
     expect(words('artiler', 1)).toEqual([]);
   });
 
+  it('takes each node a walk visits from its budget, and finds nothing once the budget cannot pay', () => {
+    const budget = { nodes: 1_000 };
+    expect(vocabulary.near('submarnes', 2, false, budget)).toHaveLength(2);
+    const visited = 1_000 - budget.nodes;
+    expect(visited).toBeGreaterThan(0);
+    expect(vocabulary.near('submarnes', 2, false, { nodes: visited })).toHaveLength(2);
+    expect(vocabulary.near('submarnes', 2, false, { nodes: visited - 1 })).toEqual([]);
+    // Walks that share a budget: the second is paid from what the first left.
+    const shared = { nodes: visited + 1 };
+    expect(vocabulary.near('submarnes', 2, false, shared)).toHaveLength(2);
+    expect(vocabulary.near('submarnes', 2, false, shared)).toEqual([]);
+  });
+
   it('agrees with closeWords on every word of the vocabulary', () => {
     const known = vocabulary.near('', 20, false);
     for (const typed of ['submarnes', 'navxl', 'procuremnt', 'artilary', 'subm'])

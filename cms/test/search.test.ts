@@ -1,5 +1,6 @@
 import naughtyStrings from 'big-list-of-naughty-strings';
 import { author } from './support/author';
+import { CRAFTED_SHAPES, craftedSearches, median, seededRandom } from './support/crafted-searches';
 import { request, type StrapiAnswer } from './support/http';
 import { everyEntry, search, type FullArticle } from './support/read-model';
 
@@ -147,6 +148,54 @@ describe('Did you mean', () => {
     expect((await answer('artillery')).meta.suggestion).toBeUndefined();
     expect((await answer('comptroller cranes')).meta.suggestion).toBeUndefined();
     expect((await answer('qqqqqqqq')).meta.suggestion).toBeUndefined();
+  });
+});
+
+describe('what a search costs', () => {
+  // Turns of an ordinary search and a crafted one, each new (an answer asked before is kept): the
+  // first turns warm up; the medians of the others are compared, so a busy machine slows both.
+  const WARM_UP = 5;
+  const TURNS = 40;
+  const MAX_RATIO = 4;
+
+  const articleWords = async () => [
+    ...new Set(
+      (await fullArticles()).flatMap(
+        ({ text_article }): string[] => text_article?.toLowerCase().match(/[a-z]+/g) ?? [],
+      ),
+    ),
+  ];
+
+  async function timed(term: string) {
+    const start = performance.now();
+    const answer = await request(`/api/article-search?search=${encodeURIComponent(term)}`);
+    expect(answer.status).toBe(200);
+    return performance.now() - start;
+  }
+
+  it.each(CRAFTED_SHAPES)('answers a search of %s at most 4× as slowly as a search for one word', async (shape) => {
+    const at = CRAFTED_SHAPES.indexOf(shape);
+    const words = await articleWords();
+    const crafted = craftedSearches(words, seededRandom(at + 1))[shape];
+    // Each turn a different word of the articles, as a reader searches for it.
+    const ordinary = words.filter((word) => word.length >= 5).slice(at * (WARM_UP + TURNS));
+    const ordinaryTimes: number[] = [];
+    const craftedTimes: number[] = [];
+    for (let turn = 0; turn < WARM_UP + TURNS; turn += 1) {
+      const times = [await timed(ordinary[turn]), await timed(crafted())];
+      if (turn < WARM_UP) continue;
+      ordinaryTimes.push(times[0]);
+      craftedTimes.push(times[1]);
+    }
+    const ratio = median(craftedTimes) / median(ordinaryTimes);
+    process.stdout.write(
+      `${shape}: ${median(craftedTimes).toFixed(1)} ms, a word ${median(ordinaryTimes).toFixed(1)} ms: ${ratio.toFixed(1)}×\n`,
+    );
+    expect(ratio).toBeLessThanOrEqual(MAX_RATIO);
+    // A reader's mistyped words are forgiven as before, three of them in one search too.
+    expect(titles(await everyResult('pipefiters electricans manufacturng'))).toContain(
+      'The Shipyard Problem: Capacity, Not Cash',
+    );
   });
 });
 

@@ -58,15 +58,43 @@ export function textTokens(text: string): TextToken[] {
   }));
 }
 
-/** How many typos a typed word may hold and still match: 1 from 5 letters, 2 from 9; shorter words none. */
+/**
+ * Words longer than this are looked for as typed, never for their typos: longer than the words of
+ * an English text ("counterintelligence" has 19 letters), and each letter lengthens the rows of
+ * the edit distances worked out for the word.
+ */
+const MAX_TYPO_LETTERS = 20;
+
+/** How many typos a typed word may hold and still match: 1 from 5 letters, 2 from 9; shorter and longer words none. */
 export function typosAllowed(word: string): number {
   const letters = [...word].length;
+  if (letters > MAX_TYPO_LETTERS) return 0;
   return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
 }
 
 /** How far a "Did you mean" may correct a word that matched nothing: one typo further than a match may. */
 export function correctionTypos(word: string): number {
-  return [...word].length >= 3 ? typosAllowed(word) + 1 : 0;
+  const letters = [...word].length;
+  return letters >= 3 && letters <= MAX_TYPO_LETTERS ? typosAllowed(word) + 1 : 0;
+}
+
+/**
+ * At most this many words of a search are looked up for their typos (and corrected): a reader
+ * mistypes a word or two of a search, and each word looked up costs a walk of the vocabulary.
+ */
+const MAX_TYPO_WORDS = 3;
+
+/**
+ * Which words of a search are looked up for their typos: the first `MAX_TYPO_WORDS` of those no
+ * article holds that are not too short or too long to correct. The others are looked for as typed.
+ */
+export function typoLookups(words: string[], isKnown: (word: string) => boolean): boolean[] {
+  let left = MAX_TYPO_WORDS;
+  return words.map((word) => {
+    if (left === 0 || correctionTypos(word) === 0 || isKnown(word)) return false;
+    left -= 1;
+    return true;
+  });
 }
 
 /**
@@ -139,13 +167,15 @@ export interface SearchTerm {
 }
 
 /**
- * The one correction of a search that found nothing: each word no article holds becomes the
- * closest known word (within `correctionTypos`), or stays; none when no word changes.
+ * The one correction of a search that found nothing: each word looked up for its typos
+ * (`typoLookups`) becomes the closest known word (within `correctionTypos`), or stays; none when
+ * no word changes.
  */
 export function correction(words: string[], isKnown: (word: string) => boolean, known: KnownWord[]): string | null {
   let changed = false;
-  const corrected = words.map((word) => {
-    if (isKnown(word)) return word;
+  const lookedUp = typoLookups(words, isKnown);
+  const corrected = words.map((word, at) => {
+    if (!lookedUp[at]) return word;
     const [closest] = closeWords(word, false, known, correctionTypos(word));
     if (!closest) return word;
     changed = true;

@@ -9,6 +9,11 @@ interface Node {
 
 const node = (): Node => ({ children: new Map(), documents: 0 });
 
+/** How many more trie nodes some walks may visit between them (see `Vocabulary.near`). */
+export interface WalkBudget {
+  nodes: number;
+}
+
 /**
  * The published articles' words, each with how many articles hold it, in a trie: what a typo or a
  * last word cut mid-stem is compared with. Looking for the words within two typos of a word visits
@@ -48,29 +53,53 @@ export class Vocabulary {
    * The known words within `max` typos of `typed` (insertions, deletions, substitutions and swaps
    * of two neighbours), or whose beginning is when `prefix`: a depth-first walk of the trie that
    * carries the edit distance's rows and leaves a branch once every cell of its row is past `max`.
+   * A row's cells further than `max` from its diagonal are past `max` whatever the letters: only
+   * the others are worked out, so a node costs the same for a long typed word as for a short one.
+   * Each node visited is taken from `budget`: a walk it cannot pay for finds nothing.
    */
-  near(typed: string, max: number, prefix: boolean): KnownWord[] {
+  near(typed: string, max: number, prefix: boolean, budget: WalkBudget = { nodes: Infinity }): KnownWord[] {
     const target = [...typed];
+    const length = target.length;
+    const past = max + 1;
+    // Row `depth` at `depth * width`: the distances of the path's first `depth` letters to each beginning of `typed`.
+    const width = length + 1;
+    const rows = new Int32Array((length + max + 2) * width);
+    for (let j = 0; j <= Math.min(length, max); j += 1) rows[j] = j;
+    if (max < length) rows[max + 1] = past;
     const found: KnownWord[] = [];
-    const visit = (at: Node, letter: string, previousLetter: string, before: number[] | null, above: number[]) => {
-      const row = [above[0] + 1];
-      for (let j = 1; j <= target.length; j += 1) {
-        let cell = Math.min(row[j - 1] + 1, above[j] + 1, above[j - 1] + (target[j - 1] === letter ? 0 : 1));
-        if (before && j > 1 && target[j - 1] === previousLetter && target[j - 2] === letter)
-          cell = Math.min(cell, before[j - 2] + 1);
-        row.push(cell);
+    const visit = (at: Node, depth: number, letter: string, previousLetter: string) => {
+      budget.nodes -= 1;
+      if (budget.nodes < 0) return;
+      const row = depth * width;
+      const above = row - width;
+      const before = above - width;
+      const first = Math.max(1, depth - max);
+      const last = Math.min(length, depth + max);
+      rows[row] = Math.min(depth, past);
+      if (first > 1) rows[row + first - 1] = past;
+      if (last < length) rows[row + last + 1] = past;
+      let best = rows[row];
+      for (let j = first; j <= last; j += 1) {
+        let cell = Math.min(
+          rows[row + j - 1] + 1,
+          rows[above + j] + 1,
+          rows[above + j - 1] + (target[j - 1] === letter ? 0 : 1),
+        );
+        if (depth > 1 && j > 1 && target[j - 1] === previousLetter && target[j - 2] === letter)
+          cell = Math.min(cell, rows[before + j - 2] + 1);
+        rows[row + j] = Math.min(cell, past);
+        best = Math.min(best, rows[row + j]);
       }
-      if (row[target.length] <= max) {
+      if (last === length && rows[row + length] <= max) {
         // Every word below begins with a word this close.
-        if (prefix) return collect(at, found);
+        if (prefix) return collect(at, found, budget);
         if (at.word !== undefined) found.push({ word: at.word, documents: at.documents });
       }
-      if (Math.min(...row) > max) return;
-      for (const [next, child] of at.children) visit(child, next, letter, above, row);
+      if (best > max) return;
+      for (const [next, child] of at.children) visit(child, depth + 1, next, letter);
     };
-    const first = target.map((_, j) => j + 1);
-    for (const [letter, child] of this.root.children) visit(child, letter, '', null, [0, ...first]);
-    return found;
+    for (const [letter, child] of this.root.children) visit(child, 1, letter, '');
+    return budget.nodes < 0 ? [] : found;
   }
 
   /** The node of `word`, made with its path where missing. */
@@ -94,8 +123,10 @@ export class Vocabulary {
   }
 }
 
-/** Every known word at or below a node. */
-function collect(at: Node, found: KnownWord[]): void {
+/** Every known word at or below a node, each node visited taken from `budget`. */
+function collect(at: Node, found: KnownWord[], budget: WalkBudget = { nodes: Infinity }): void {
+  budget.nodes -= 1;
+  if (budget.nodes < 0) return;
   if (at.word !== undefined) found.push({ word: at.word, documents: at.documents });
-  for (const child of at.children.values()) collect(child, found);
+  for (const child of at.children.values()) collect(child, found, budget);
 }

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ArticleSearch, type IndexedArticle } from '../../../lib/article-search-index';
-import { searchWords } from '../../../lib/full-text';
+import { searchWords, type SearchTerm } from '../../../lib/full-text';
 import { currentVersion } from '../../../lib/read-model-cache';
 import { readModelSchema } from '../../../lib/read-model';
 
@@ -74,7 +74,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const narrowed = narrowedTo({ topic, year });
       const spec = articles.specMatches(search);
       const specIds = new Set(spec.map(({ documentId }) => documentId));
-      const terms = articles.searchTerms(searchWords(search));
+      const words = searchWords(search);
+      const terms = articles.searchTerms(words);
       // The text tier: every article the spec's rule leaves out (unnarrowed, for the facets).
       const text = articles.textMatches(terms, ({ documentId }) => !specIds.has(documentId));
       const results = [
@@ -87,10 +88,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return ranked ? { ...card, snippet: articles.snippet(article.documentId, terms) } : card;
       });
       const facets = facetCounts([...spec, ...text], { topic, year });
-      const finds = (corrected: string) =>
-        articles.specMatches(corrected).some(narrowed) ||
-        articles.textMatches(articles.searchTerms(searchWords(corrected)), narrowed).length > 0;
-      const suggested = results.length === 0 ? articles.suggestion(searchWords(search), finds) : null;
+      const finds = (corrected: string, correctedTerms: SearchTerm[]) =>
+        articles.specMatches(corrected).some(narrowed) || articles.textMatches(correctedTerms, narrowed).length > 0;
+      const suggested = results.length === 0 ? articles.suggestion(words, terms, finds) : null;
       return {
         data,
         meta: {
