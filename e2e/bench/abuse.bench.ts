@@ -24,15 +24,18 @@ function craftedSearch(count: number, length: number): string {
 
 const populated = (levels: number) => `populate${'[articles][populate]'.repeat(levels - 1)}=*`;
 
-/** The flood: crafted searches, and populate and filter bombs. */
-const FLOOD = [
-  ...Array.from({ length: 40 }, () => `/api/article-search?search=${encodeURIComponent(craftedSearch(16, 12))}`),
-  ...Array.from({ length: 10 }, () => `/api/article-summaries?search=${encodeURIComponent(craftedSearch(16, 12))}`),
+const BOMBS = [
   `/api/articles?${populated(10)}`,
   `/api/articles?${populated(8)}`,
   `/api/articles?filters${'[articles]'.repeat(8)}[title_article][$contains]=a`,
   `/api/articles?${Array.from({ length: 60 }, (_, i) => `filters[$or][${i}][title_article][$containsi]=${i}`).join('&')}`,
 ];
+
+/** The flood: crafted searches (each new, so no kept answer serves it), a populate or filter bomb after every fourth. */
+const FLOOD = Array.from({ length: 60 }, (_, i) => {
+  const search = `/api/${i % 5 === 4 ? 'article-summaries' : 'article-search'}?search=${encodeURIComponent(craftedSearch(16, 12))}`;
+  return i % 4 === 3 ? [search, BOMBS[(i >> 2) % BOMBS.length]] : [search];
+}).flat();
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -62,9 +65,11 @@ async function read(cmsUrl: string, address: string, seconds: number) {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses: Object.fromEntries(statuses) };
 }
 
+/** The flood, from a thread of its own: in the reader's, reading its answers would slow the reader's own clock. */
 function flood(cmsUrl: string, seconds: number) {
   return autocannon({
     url: cmsUrl,
+    workers: 1,
     connections: FLOOD_CONNECTIONS,
     duration: seconds,
     headers: { 'X-Forwarded-For': '198.51.100.66' },

@@ -9,8 +9,9 @@ import { REACHED_ROUTE, publicApi } from '../lib/public-api/state';
  * route it reaches is found with Strapi's own router, so every spelling of an address (any
  * letter case, a trailing slash) gets the verdict of the route it reaches, and one that reaches
  * none is left to the router's 404. Its query is held to the bounds and costed, and its client
- * counted at that cost (a refused query at the most a request may cost); the render servers'
- * own requests are not counted. Without credentials, it asks for published content only.
+ * counted at that cost (a refused query at the most a request may cost), and started in turn
+ * with other clients' requests; the render servers' own requests are not counted. Without credentials, it asks
+ * for published content only.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next): Promise<void> => {
@@ -21,16 +22,25 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       return;
     }
     ctx.state[REACHED_ROUTE] = reached;
-    const counted = !api.isRenderServer(ctx);
+    const queryCost = () => {
+      const cost = readCost(ctx.query, reached.use?.cost ?? 1);
+      if (!ctx.get('authorization')) onlyPublished(ctx.query);
+      return cost;
+    };
+    if (api.isRenderServer(ctx)) {
+      queryCost();
+      await next();
+      return;
+    }
+    const client = api.clientOf(ctx);
     let cost: number;
     try {
-      cost = readCost(ctx.query, reached.use?.cost ?? 1);
-      if (!ctx.get('authorization')) onlyPublished(ctx.query);
+      cost = queryCost();
     } catch (error) {
-      if (counted && error instanceof errors.ValidationError)
-        await api.requests.take(ctx, api.clientOf(ctx), QUERY_BOUNDS.maxCost);
+      if (error instanceof errors.ValidationError) await api.requests.take(ctx, client, QUERY_BOUNDS.maxCost);
       throw error;
     }
-    if (counted) await api.requests.take(ctx, api.clientOf(ctx), cost);
+    await api.requests.take(ctx, client, cost);
+    await api.turns.turn(client);
     await next();
   };

@@ -13,6 +13,16 @@ import type { Budget, LimitStore } from './options';
 /** Where the counts live in the database: one row per client and limit, written by rate-limiter-flexible. */
 const TABLE = 'client_limits';
 
+/**
+ * How long a refusal waits, on average, before it is sent. A client past its budget that asks
+ * again at once (a flood: 50 connections asking back to back) would otherwise get thousands of
+ * cheap refusals a second, which together cost the CMS's one thread what everyone else's answers
+ * need; paced, its connections ask about once a second each, and not all in the same instant
+ * (each wait is drawn from half to one and a half times this). A reader who comes back after
+ * `Retry-After` never waits.
+ */
+export const REFUSAL_PACE_MS = 1000;
+
 /** A limit per client: each request's cost counted, and refused (429, with when to come back) past its budget. */
 export class ClientLimit {
   constructor(
@@ -27,7 +37,9 @@ export class ClientLimit {
       await this.limiter.consume(client, cost);
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      const retryAfter = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      const pause = REFUSAL_PACE_MS * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      const retryAfter = Math.max(1, Math.ceil((refusal.msBeforeNext - pause) / 1000));
       ctx.set('Retry-After', String(retryAfter));
       throw new errors.RateLimitError(`Too many ${this.what}; try again in ${retryAfter} s.`, { retryAfter });
     }
@@ -61,3 +73,42 @@ export function clientLimit(strapi: Core.Strapi, what: string, budget: Budget, s
 
 /** The table the write limit was counted in before rate-limiter-flexible's: nothing reads it now. */
 export const OLD_LIMIT_TABLE = 'write_rate_limits';
+
+/**
+ * Clients' requests in turn: each round of the event loop starts at most one waiting request of
+ * each client, so a client that sends 50 requests at once has the CMS's one thread for one of them
+ * between everyone else's, rather than for all 50 before anyone else's. Node reads every request
+ * that arrived in one go and would run them in that order, and a read's work here is mostly
+ * synchronous (SQLite, the search index in memory), so nothing would come between them.
+ * Hand-written: a queue per client and a round of the event loop is all it takes.
+ */
+export class ClientTurns {
+  private readonly waiting = new Map<string, (() => void)[]>();
+  private scheduled = false;
+
+  /** Resolves when it is `client`'s turn to start a request. */
+  turn(client: string): Promise<void> {
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(client);
+      if (queue) queue.push(resolve);
+      else this.waiting.set(client, [resolve]);
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After the requests that arrived meanwhile have been read: each round is a turn of the event loop.
+    setImmediate(() => this.round());
+  }
+
+  private round() {
+    this.scheduled = false;
+    for (const [client, queue] of this.waiting) {
+      queue.shift()?.();
+      if (queue.length === 0) this.waiting.delete(client);
+    }
+    if (this.waiting.size > 0) this.schedule();
+  }
+}

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { RENDER_SERVER_TOKEN_HEADER, clientOf } from '@blog/server-kit';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { clientLimit, type ClientLimit } from './limits';
+import { ClientTurns, clientLimit, type ClientLimit } from './limits';
 import type { PublicApiOptions } from './options';
 import { publicUseOf, type PublicUse } from './use';
 
@@ -19,6 +19,8 @@ export interface PublicApi {
   options: PublicApiOptions;
   requests: ClientLimit;
   writes: ClientLimit;
+  /** Each client's requests, started in turn with everyone else's. */
+  turns: ClientTurns;
   /** Who a request comes from, as the limits count it (the render server's rule: `@blog/server-kit`). */
   clientOf(ctx: Context): string;
   /** Whether the request carries the render servers' own token. */
@@ -77,6 +79,7 @@ export function publicApi(strapi: Core.Strapi): PublicApi {
     options,
     requests: clientLimit(strapi, 'requests', options.requests, options.store),
     writes: clientLimit(strapi, 'writes', options.writes, options.store),
+    turns: new ClientTurns(),
     clientOf: (ctx) => clientOf(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'), options.proxyHops),
     // Compared as hashes, in constant time: the token's length or its first letters tell nothing.
     isRenderServer: (ctx) => {
