@@ -22,4 +22,12 @@ describe('the render server’s options', () => {
         .previewOrigins,
     ).toEqual(['https://builds.example', 'http://localhost:4100']);
   });
+
+  it('listen on every interface, their metrics on the loopback one unless told otherwise', () => {
+    expect(serverOptions({}, '/dist')).toMatchObject({ host: undefined, metricsHost: '127.0.0.1' });
+    expect(serverOptions({ BLOG_HOST: '127.0.0.1', BLOG_METRICS_HOST: '0.0.0.0' }, '/dist')).toMatchObject({
+      host: '127.0.0.1',
+      metricsHost: '0.0.0.0',
+    });
+  });
 });
