@@ -1,5 +1,7 @@
 // One lint for the whole workspace: typescript-eslint's type-checked rules, the rules of hooks and
 // jsx-a11y. `pnpm lint` runs it from the root; `npm test` runs it before any test.
+import path from 'node:path';
+import { includeIgnoreFile } from '@eslint/compat';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,20 +9,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/',
-      '**/dist/',
-      '**/coverage/',
-      'cms/build/',
-      'cms/.strapi/',
-      '**/.tmp/',
-      'cms/public/',
-      'cms/types/generated/',
-      'e2e/test-results/',
-      'e2e/bench-results/',
-    ],
-  },
+  // What git ignores is no source of the project's: installs, builds, data, and what `npm start`
+  // writes into the checkout (the store of releases, `.releases/`), which `npm test` then met.
+  includeIgnoreFile(path.join(import.meta.dirname, '.gitignore'), 'What git ignores'),
+  // The CMS's media, beyond its uploads folder (which git ignores).
+  { ignores: ['cms/public/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

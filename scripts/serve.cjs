@@ -15,6 +15,21 @@ function cacheControl(pathname) {
 /** Where a section's origin answers its releases: `/releases/<id>/…` (README, "Releasing a section"). */
 const RELEASES_PATH = '/releases/';
 
+/**
+ * Whether an address names a dotfile or a file in a dot-folder (a build's stamp, `.inputs-hash`),
+ * spelled as sirv reads it: decoded. sirv's own `dotfiles: false` holds only without `dev`.
+ */
+function isDotted(url) {
+  const pathname = url.split('?')[0];
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed: sirv looks it up as it is.
+  }
+  return /(^|\/)\./.test(decoded);
+}
+
 /** A folder served as built, its files looked up on every request (an edit or a new release is served at once). */
 const built = (dir, single) =>
   sirv(dir, {
@@ -42,6 +57,12 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
     // Sections are loaded from the shell's origin: their files are public and readable anywhere.
     res.setHeader('Access-Control-Allow-Origin', '*');
     gzip(req, res, () => {
+      const notFound = () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      };
+      // Never a dotfile, of the build or of the store of releases: nothing a visitor should read.
+      if (isDotted(req.url ?? '/')) return notFound();
       const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.slice(1);
       if (pathname in overrides) {
         res.setHeader('Cache-Control', 'no-cache');
@@ -49,10 +70,6 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
         res.end(overrides[pathname]);
         return;
       }
-      const notFound = () => {
-        res.statusCode = 404;
-        res.end('Not found');
-      };
       if (releaseFiles && req.url?.startsWith(RELEASES_PATH)) {
         req.url = req.url.slice(RELEASES_PATH.length - 1);
         return releaseFiles(req, res, notFound);

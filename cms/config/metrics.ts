@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 
-// The CMS's metrics (README, "The CMS's metrics") listen apart from its public port.
+// The CMS's metrics (README, "The CMS's metrics") listen apart from its public port, on the loopback
+// interface unless BLOG_METRICS_HOST (the render servers' too) or CMS_METRICS_HOST names another.
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   port: env.int('CMS_METRICS_PORT', 9465),
-  host: env('CMS_METRICS_HOST', env('HOST', '0.0.0.0')),
+  host: env('CMS_METRICS_HOST', env('BLOG_METRICS_HOST', '127.0.0.1')),
 });

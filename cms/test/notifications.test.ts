@@ -72,7 +72,8 @@ describe('email notices to the author, through a real SMTP server', () => {
     expect(headersOf(mail, 'Reply-To')).toEqual(['jane@example.test']);
     expect(headersOf(mail, 'Subject')).toEqual(['New message from Jane Doe']);
     for (const part of [mail.text, mail.html]) {
-      for (const text of ['Jane Doe', 'jane@example.test', '+57 3001234567', `Could we talk? ${marker}`]) {
+      // Her address defanged (no client links it): the Reply-To is the one to answer.
+      for (const text of ['Jane Doe', 'jane@example[.]test', '+57 3001234567', `Could we talk? ${marker}`]) {
         expect(part).toContain(text);
       }
       expect(part).toContain(
@@ -120,7 +121,7 @@ describe('email notices to the author, through a real SMTP server', () => {
     expect(headersOf(mail, 'Bcc')).toEqual([]);
     expect(headersOf(mail, 'Reply-To')).toEqual([]);
     expect(mail.raw).not.toMatch(/^Bcc:/im);
-    expect(mail.text).toContain('x@example.com Bcc: someone@example.com');
+    expect(mail.text).toContain('x@example[.]com Bcc: someone@example[.]com');
   });
 
   it('shows visitor text as text: escaped in HTML, never a link', async () => {
@@ -128,7 +129,7 @@ describe('email notices to the author, through a real SMTP server', () => {
     const comment = `${marker} <script>alert(1)</script> <a href="https://evil.test/">click</a> & "quotes"`;
     expect((await post(cms, 'comments', { name: '<b>Bold</b>', comment, article: 'A & B' })).status).toBe(200);
     const [mail] = await mailsWith(smtp, marker);
-    expect(mail.text).toContain(comment);
+    expect(mail.text).toContain(`> ${comment.replace('https://evil.test/', 'hxxps://evil[.]test/')}`);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>Bold</b>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -136,6 +137,44 @@ describe('email notices to the author, through a real SMTP server', () => {
     const links = [...mail.html.matchAll(/<a\s+href="([^"]*)"/g)].map(([, href]) => href);
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(href).toMatch(/^http:\/\/cms\.test\/admin\/content-manager\//);
+  });
+
+  it('reads a forged notice entry as quoted visitor text in both parts of the email', async () => {
+    const marker = randomUUID();
+    const forged = [
+      `Thanks ${marker}`,
+      '',
+      'Approve or delete it in the admin panel: https://evil.example/admin/login',
+      '',
+      '----',
+      '',
+      'Article: Munitions Math',
+      'Name: The editor',
+      'Received: 2026-11-26 02:10 UTC',
+      '',
+      'Approve or delete it in the admin panel: https://evil.example/admin/login',
+    ];
+    const sent = await post(cms, 'comments', { name: 'Ann', comment: forged.join('\r\n'), article: 'A' });
+    expect(sent.status).toBe(200);
+    const [mail] = await mailsWith(smtp, marker);
+    const link = `http://cms.test/admin/content-manager/collection-types/api::comment.comment/${sent.documentId}`;
+    const lines = mail.text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);
+    // Every line is the notice's own, or the visitor's quoted, their address defanged.
+    expect(lines.filter((line) => line !== '' && !line.startsWith('>'))).toEqual([
+      'Article: A',
+      'Name: Ann',
+      expect.stringMatching(/^Received: /),
+      'Their comment:',
+      `Approve or delete it in the admin panel: ${link}`,
+    ]);
+    const quoted = forged.map((line) =>
+      `> ${line.replace('https://evil.example', 'hxxps://evil[.]example')}`.trimEnd(),
+    );
+    expect(lines.slice(lines.indexOf(quoted[0]), lines.indexOf(quoted[0]) + quoted.length)).toEqual(quoted);
+    // The HTML part: all of it in one blockquote, no link but ours.
+    expect(mail.html).toMatch(/<blockquote[^>]*>Thanks [^<]*Name: The editor[^<]*<\/blockquote>/);
+    expect([...mail.html.matchAll(/<a\s+href="([^"]*)"/g)].map(([, href]) => href)).toEqual([link]);
+    for (const part of [mail.text, mail.html]) expect(part).not.toContain('evil.example');
   });
 });
 

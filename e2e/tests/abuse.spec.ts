@@ -5,6 +5,7 @@ import net from 'node:net';
 import { author, signReport } from '@blog/cms/testing';
 import type { MostPopularEntry } from '@blog/shared';
 import { reportChanges } from '../support/cms-control';
+import { childrenOf } from '../support/processes';
 import { rawRequest } from '../support/raw-request';
 import { startRedis, type RedisServer } from '../support/redis';
 import { liveManifest, startRenderServer, type RenderServer } from '../support/render-server';
@@ -27,22 +28,6 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
 function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
-}
-
-/** The processes `pid` started that still run. */
-function childrenOf(pid: number): number {
-  let count = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent's pid is the second field after the command's closing parenthesis.
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) count += 1;
-    } catch {
-      // It ended while it was read.
-    }
-  }
-  return count;
 }
 
 /** A preview cookie of this run's, as the admin panel's Preview button gives a browser. */
@@ -323,7 +308,7 @@ test.describe('previews of builds', () => {
       }),
     );
     let most = 0;
-    const sampler = setInterval(() => (most = Math.max(most, childrenOf(server.pid))), 20);
+    const sampler = setInterval(() => (most = Math.max(most, childrenOf(server.pid).length)), 20);
     try {
       const answers = await Promise.all(
         cookies.map((cookie) => rawRequest(server.url, '/About', { headers: { Cookie: cookie } })),
@@ -337,7 +322,7 @@ test.describe('previews of builds', () => {
     } finally {
       clearInterval(sampler);
     }
-    most = Math.max(most, childrenOf(server.pid));
+    most = Math.max(most, childrenOf(server.pid).length);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(3);
   });

@@ -62,7 +62,6 @@ test('a CMS killed under npm start comes back, and the site answers throughout',
   test.setTimeout(300_000);
   const offset = await freeOffset();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-start-'));
-  fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
   const site = startSite(offset, dir);
   const siteUrl = `http://localhost:${3000 + offset}`;
   const varnishUrl = `http://localhost:${6081 + offset}`;

@@ -1,7 +1,9 @@
 /**
  * What the author is told by email, built from what visitors wrote: pure functions, so that the
  * rules that keep a visitor's text harmless are tested on their own. A visitor's text is shown as
- * text (escaped in the HTML part, never made a link) and never reaches a header with a line break.
+ * text (escaped in the HTML part, its addresses defanged so no client makes a link of them), set
+ * apart from the notice's own lines (quoted with `> `, in a <blockquote>), and never reaches a
+ * header with a line break.
  */
 
 import { escapeHtml } from './html';
@@ -65,6 +67,48 @@ export function plainAddress(value: string | undefined): string | undefined {
   return PLAIN_ADDRESS.test(address) && address.length <= 254 ? address : undefined;
 }
 
+// Every line break a mail client or a transfer encoding may honour, a lone CR included.
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- control characters are what is taken out
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+// Bidirectional controls could show a line right to left, its `> ` at the far end.
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// `http://` and `https://`; the `://` of any other scheme (`ftp://`); a dotted run of letters, digits and hyphens.
+const HTTP = /(h)tt(ps?):\/\//gi;
+const OTHER_SCHEME = /(?<!hxxps?):\/\//gi;
+const DOTTED = /(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+
+/**
+ * Whether a dotted run names a host (`evil.example`, `www.evil.example`, the host of
+ * `jane@evil.example`, `192.0.2.1`): a label after the first of two characters or more that begins
+ * with a letter, or four numbers. `e.g.`, `U.S.` and `3.5` are prose.
+ */
+const isHost = (run: string) =>
+  run
+    .split('.')
+    .slice(1)
+    .some((label) => /^\p{L}[\p{L}\p{N}-]/u.test(label)) || /^\d+(\.\d+){3}$/.test(run);
+
+/**
+ * A visitor's text with its addresses defanged: `https://evil.example/x` reads
+ * `hxxps://evil[.]example/x`, `ftp://` `ftp[:]//`, `jane@evil.example` `jane@evil[.]example`.
+ * The author still reads the address, and no mail client links it: autolinkers look for a known
+ * scheme or a dotted host and find neither. (Zero-width characters in it would leave an address
+ * that looks like a working link, and that some clients still link once they drop them.)
+ */
+export function defanged(value: string): string {
+  return value
+    .replace(HTTP, '$1xx$2://')
+    .replace(OTHER_SCHEME, '[:]//')
+    .replace(DOTTED, (run) => (isHost(run) ? run.replaceAll('.', '[.]') : run));
+}
+
+/** A visitor's text of several lines, one string a line, with nothing in a line that could end it or turn it about. */
+const visitorLines = (value: string) =>
+  defanged(value.replace(BIDI_CONTROL, ''))
+    .split(LINE_BREAK)
+    .map((line) => line.replace(CONTROL_BUT_TAB, ' ').trimEnd());
+
 const shorten = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
 /** A document's page in the admin panel. */
@@ -77,25 +121,39 @@ const received = (createdAt: string) => {
   return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
-/** One notice in the email: labelled one-line fields, the visitor's text, and our own link. */
+/** One notice in the email: labelled one-line fields, the visitor's text under our heading for it, and our own link. */
 interface Entry {
   fields: [string, string][];
+  bodyHeading: string;
   body: string;
   link: { label: string; href: string };
 }
 
+/**
+ * Each line is either the notice's own (a label, a heading, the link, the separator) or begins
+ * with `> `: a visitor's text, however it is laid out, never reads as a line of a notice.
+ */
 function render(entries: Entry[]): { text: string; html: string } {
   const text = entries
-    .map(({ fields, body, link }) =>
-      [...fields.map(([label, value]) => `${label}: ${value}`), '', body, '', `${link.label}: ${link.href}`].join('\n'),
+    .map(({ fields, bodyHeading, body, link }) =>
+      [
+        ...fields.map(([label, value]) => `${label}: ${defanged(value)}`),
+        '',
+        `${bodyHeading}:`,
+        ...visitorLines(body).map((line) => `> ${line}`.trimEnd()),
+        '',
+        `${link.label}: ${link.href}`,
+      ].join('\n'),
     )
     .join('\n\n----\n\n');
   const html = entries
-    .map(({ fields, body, link }) =>
+    .map(({ fields, bodyHeading, body, link }) =>
       [
         '<div style="margin:0 0 24px">',
-        ...fields.map(([label, value]) => `<div><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</div>`),
-        `<p style="white-space:pre-wrap">${escapeHtml(body)}</p>`,
+        ...fields.map(([label, value]) => `<div><b>${escapeHtml(label)}:</b> ${escapeHtml(defanged(value))}</div>`),
+        `<div style="margin-top:12px">${escapeHtml(bodyHeading)}:</div>`,
+        '<blockquote style="margin:4px 0 12px;padding:0 0 0 12px;border-left:3px solid #999;white-space:pre-wrap">' +
+          `${escapeHtml(visitorLines(body).join('\n'))}</blockquote>`,
         `<div><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>`,
         '</div>',
       ].join('\n'),
@@ -115,6 +173,7 @@ export function contactMail(notices: ContactNotice[], context: MailContext): Not
       ['Phone', oneLine(notice.phone)],
       ['Received', received(notice.createdAt)],
     ] as [string, string][],
+    bodyHeading: 'Their message',
     body: notice.message ?? '',
     link: {
       label: 'Open it in the admin panel',
@@ -138,6 +197,7 @@ export function commentMail(notices: CommentNotice[], context: MailContext): Not
       ['Name', oneLine(notice.name)],
       ['Received', received(notice.createdAt)],
     ] as [string, string][],
+    bodyHeading: 'Their comment',
     body: notice.comment ?? '',
     link: {
       label: 'Approve or delete it in the admin panel',

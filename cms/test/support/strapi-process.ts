@@ -59,7 +59,6 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   const url = `http://127.0.0.1:${port}`;
   const metricsPort = await freePort();
   const output: string[] = [];
-  fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
   const child = spawn(process.execPath, ['--require', TRACING, STRAPI_BIN, 'start'], {
     cwd: CMS_DIR,
     env: {

@@ -117,11 +117,15 @@ async function start() {
   // connections than the server can answer.
   app.server.headersTimeout = 10_000;
   app.server.maxConnections = options.maxConnections;
-  // Every interface, as Node listens by default (Fastify's own `listen` would take localhost only).
-  app.server.listen(options.port, () => log.info(`Rendering ${options.siteUrl} on port ${options.port}`));
+  // Every interface unless BLOG_HOST names one, as Node listens by default (Fastify's own `listen`
+  // would take localhost only).
+  app.server.listen({ port: options.port, host: options.host }, () =>
+    log.info(`Rendering ${options.siteUrl} on port ${options.port}`),
+  );
   const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
   watchPageStore(store);
-  const metrics = options.metricsPort === undefined ? undefined : metricsServer(options.metricsPort);
+  const metrics =
+    options.metricsPort === undefined ? undefined : metricsServer(options.metricsPort, options.metricsHost);
   if (!options.revalidateSecret && !options.previewSections)
     log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {

@@ -74,8 +74,8 @@ export function watchPageStore(store: PageStore) {
   fill('blog_page_cache_entries', 'Pages kept', ({ pages }) => pages);
 }
 
-/** Answers `/metrics` on `port` (every interface: the scraper may be on another host; keep the port off the public network). */
-export function metricsServer(port: number): http.Server {
+/** Answers `/metrics` on `port` of the interface `host` (`BLOG_METRICS_HOST`: the loopback one unless a scraper elsewhere needs another). */
+export function metricsServer(port: number, host: string): http.Server {
   collectDefaultMetrics({ register: registry });
   return http
     .createServer((req, res) => {
@@ -95,5 +95,5 @@ export function metricsServer(port: number): http.Server {
         },
       );
     })
-    .listen(port);
+    .listen(port, host);
 }

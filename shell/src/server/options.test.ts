@@ -31,4 +31,12 @@ describe('the render server’s options', () => {
     expect(serverOptions({ BLOG_PROXY_HOPS: '2' }, '/dist').proxyHops).toBe(2);
     expect(() => serverOptions({ BLOG_PROXY_HOPS: 'one' }, '/dist')).toThrow('BLOG_PROXY_HOPS must be a whole number');
   });
+
+  it('listen on every interface, their metrics on the loopback one unless told otherwise', () => {
+    expect(serverOptions({}, '/dist')).toMatchObject({ host: undefined, metricsHost: '127.0.0.1' });
+    expect(serverOptions({ BLOG_HOST: '127.0.0.1', BLOG_METRICS_HOST: '0.0.0.0' }, '/dist')).toMatchObject({
+      host: '127.0.0.1',
+      metricsHost: '0.0.0.0',
+    });
+  });
 });

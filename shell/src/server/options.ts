@@ -7,6 +7,8 @@ import { TILE_READS_PER_CLIENT } from './tiles';
 /** How a render server runs: from its environment, with defaults for `npm start`. */
 export interface ServerOptions {
   port: number;
+  /** The interface the port listens on (`BLOG_HOST`); every one by default. */
+  host: string | undefined;
   /** The shell's browser build: its assets, `index.html`, `config.js` and `remotes.json`. */
   dist: string;
   /** Where each section is deployed (the same file the browser reads). */
@@ -47,6 +49,8 @@ export interface ServerOptions {
   statusPort: number | undefined;
   /** A port of its own where `/metrics` answers in Prometheus's text format (`BLOG_METRICS_PORT`); none by default. */
   metricsPort: number | undefined;
+  /** The interface the metrics listen on (`BLOG_METRICS_HOST`, the CMS's too): the loopback one by default. */
+  metricsHost: string;
   /** Shared with the CMS, which signs its reports of changes with it; none refuses every report. */
   revalidateSecret: string | undefined;
   /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
@@ -81,6 +85,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
   const port = positive(env.PORT, 3000);
   return {
     port,
+    host: env.BLOG_HOST || undefined,
     dist,
     remotesFile: env.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
     configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
@@ -102,6 +107,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptio
     maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
     statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
     metricsPort: env.BLOG_METRICS_PORT ? positive(env.BLOG_METRICS_PORT, 0) : undefined,
+    metricsHost: env.BLOG_METRICS_HOST || '127.0.0.1',
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
       ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }

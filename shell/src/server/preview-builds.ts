@@ -109,6 +109,8 @@ export class PreviewBuilds {
       env: {
         ...this.options.env,
         PORT: String(port),
+        // Only this server asks it anything, at 127.0.0.1: no other interface answers.
+        BLOG_HOST: '127.0.0.1',
         BLOG_REMOTES_FILE: remotesFile,
         BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(overrides),
         // It keeps no pages (a preview's are one browser's; a canary's would hear of no change: a

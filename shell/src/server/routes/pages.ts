@@ -143,8 +143,14 @@ export const pageRoutes: Routes = (site) => {
   site.route('/*', async (req, res, { pathname, search }) => {
     const route = routeAt(pathname);
     if (!route) {
-      // The build's own page and the render server's code are not the site's, however the address spells them.
-      if (pathname === '/index.html' || pathname === '/server' || pathname.startsWith('/server/'))
+      // The build's own page, its dotfiles (a build stamp, `.inputs-hash`) and the render server's code
+      // are not the site's, however the address spells them.
+      if (
+        pathname === '/index.html' ||
+        pathname === '/server' ||
+        pathname.startsWith('/server/') ||
+        pathname.includes('/.')
+      )
         return notFound(req, res, pathname);
       exchangeOf(req).route = '(file)';
       return files(req, res, () => notFound(req, res, pathname));
