@@ -31,10 +31,10 @@ const BOMBS = [
   `/api/articles?${Array.from({ length: 60 }, (_, i) => `filters[$or][${i}][title_article][$containsi]=${i}`).join('&')}`,
 ];
 
-/** The flood: crafted searches (each new, so no kept answer serves it), a populate or filter bomb after every fourth. */
+/** The flood: crafted searches (each new, so no kept answer serves it), a populate or filter bomb after the first of every four. */
 const FLOOD = Array.from({ length: 60 }, (_, i) => {
   const search = `/api/${i % 5 === 4 ? 'article-summaries' : 'article-search'}?search=${encodeURIComponent(craftedSearch(16, 12))}`;
-  return i % 4 === 3 ? [search, BOMBS[(i >> 2) % BOMBS.length]] : [search];
+  return i % 4 === 0 ? [search, BOMBS[(i >> 2) % BOMBS.length]] : [search];
 }).flat();
 
 const percentile = (sorted: number[], p: number) =>
