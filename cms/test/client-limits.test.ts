@@ -55,12 +55,17 @@ describe('the limits of each client', () => {
   });
 
   it('count a search as more than a read, and a page of 100 as more than one of 25', async () => {
+    // Each costs 4 points: a quarter of the budget's requests are answered, then refused.
     const searcher = newVisitor();
-    const searches = await statuses(BUDGET, '/api/article-search?search=naval', () => as(searcher));
-    expect(searches.filter((status) => status === 200).length).toBe(BUDGET / 4);
+    expect(await statuses(BUDGET / 4 + 1, '/api/article-search?search=naval', () => as(searcher))).toEqual([
+      ...Array<number>(BUDGET / 4).fill(200),
+      429,
+    ]);
     const pager = newVisitor();
-    const pages = await statuses(BUDGET, '/api/articles?pagination[pageSize]=100', () => as(pager));
-    expect(pages.filter((status) => status === 200).length).toBe(BUDGET / 4);
+    expect(await statuses(BUDGET / 4 + 1, '/api/articles?pagination[pageSize]=100', () => as(pager))).toEqual([
+      ...Array<number>(BUDGET / 4).fill(200),
+      429,
+    ]);
   });
 
   it('do not count the render servers, which bring their own token; a wrong token counts as none', async () => {
@@ -78,10 +83,10 @@ describe('the limits of each client', () => {
   it('count the address the proxy in front was asked by, whatever a client writes before it', async () => {
     const client = '203.0.113.77';
     let forged = 0;
-    const seen = await statuses(BUDGET + 5, '/api/about-mes', () => ({
+    const seen = await statuses(BUDGET + 2, '/api/about-mes', () => ({
       'X-Forwarded-For': `198.51.100.${(forged += 1)}, ${client}`,
     }));
-    expect(seen.slice(BUDGET)).toEqual([429, 429, 429, 429, 429]);
+    expect(seen.slice(BUDGET)).toEqual([429, 429]);
   });
 
   it('count an IPv6 subscriber’s /64 as one client', async () => {
