@@ -24,6 +24,10 @@ let releaseStartupLock: () => Promise<void> = () => Promise.resolve();
 let changeReports: ChangeReports | undefined;
 let notifier: { stop(): void } | undefined;
 let metricsServer: Server | undefined;
+let stopFollowingIndex: (() => void) | undefined;
+
+/** How often the search index looks for changes written by other processes (one query when there are none). */
+const INDEX_FOLLOW_MS = 1_000;
 
 export default {
   // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
@@ -44,6 +48,7 @@ export default {
       await seedIfEmpty(strapi);
       const search = strapi.service('api::read-model.article-search') as unknown as ReturnType<typeof articleSearch>;
       await search.warm();
+      stopFollowingIndex = search.follow(INDEX_FOLLOW_MS);
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);
     } finally {
@@ -68,6 +73,7 @@ export default {
   },
 
   async destroy() {
+    stopFollowingIndex?.();
     changeReports?.stop();
     notifier?.stop();
     metricsServer?.close();

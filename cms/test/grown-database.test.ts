@@ -51,6 +51,18 @@ describe(`a database grown to ${GROWN.articles} articles and ${GROWN.comments} c
     if (cms) fs.rmSync(cms.dataDir, { recursive: true, force: true });
   });
 
+  it('reads what the script wrote into its search index by itself, before any visitor asks for a list', async () => {
+    // Nothing before this test asks for a list or a search: only the index's own follower reads it.
+    const indexed = async () => {
+      const metrics = await (await fetch(cms.metricsUrl)).text();
+      return Number(/^blog_cms_search_index_articles (\d+)$/m.exec(metrics)?.[1]);
+    };
+    const deadline = Date.now() + 60_000;
+    while ((await indexed()) !== GROWN.articles && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await indexed()).toBe(GROWN.articles);
+  });
+
   it('serves every grown article and approved comment through spec §7’s lists', () => {
     expect(articles).toHaveLength(GROWN.articles);
     expect(comments).toHaveLength(GROWN.comments);

@@ -102,6 +102,11 @@ export class ArticleSearch {
     return this.syncing;
   }
 
+  /** How many published articles the index holds. */
+  get size(): number {
+    return this.articles.size;
+  }
+
   /** The spec's rule: the published articles whose title or a topic contains `search` (any case), newest first. */
   specMatches(search: string): IndexedArticle[] {
     if (search === '') return this.newest;

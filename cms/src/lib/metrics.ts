@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The CMS's metrics in the Prometheus text format (README, "The CMS's metrics"). One registry per
@@ -21,6 +21,12 @@ export const readModelQueryDuration = new Histogram({
   help: "Time the read model's database queries take when its kept answer is missing, by query.",
   labelNames: ['query'] as const,
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
+export const searchIndexArticles = new Gauge({
+  name: 'blog_cms_search_index_articles',
+  help: 'Published articles in the search index of this process, as last read from the database.',
   registers: [registry],
 });
 

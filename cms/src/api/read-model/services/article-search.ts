@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ArticleSearch, type IndexedArticle } from '../../../lib/article-search-index';
 import { searchWords, type SearchTerm } from '../../../lib/full-text';
 import { currentVersion } from '../../../lib/read-model-cache';
+import { searchIndexArticles } from '../../../lib/metrics';
 import { readModelSchema } from '../../../lib/read-model';
 
 /** A page of a list of articles, searched. */
@@ -48,10 +49,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // Made at first use: the database's metadata is not there when services are.
   const index = () => (made ??= new ArticleSearch(readModelSchema(strapi)));
   return {
-    /** Reads the index at start, so that the first visitor's search does not. */
+    /** Reads the index up to the database's version, so that the next visitor's search does not. */
     async warm() {
       const db = strapi.db.connection;
       await index().sync(db, await currentVersion(db));
+      searchIndexArticles.set(index().size);
+    },
+
+    /**
+     * Warms the index every `everyMs`, until the returned function is called: a change written by
+     * another process (a restore, `grow`, a second CMS) can be thousands of articles, read here
+     * rather than while a visitor's page waits on it.
+     */
+    follow(everyMs: number): () => void {
+      const timer = setInterval(() => {
+        this.warm().catch((error: Error) => strapi.log.error(`The search index could not be read: ${error.message}`));
+      }, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
 
     /**
