@@ -7,7 +7,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 /** @type {Record<string, { package: string; port: number }>} Each app's folder and its port, by its container name. */
-const apps = JSON.parse(readFileSync(path.join(root, 'shared', 'webpack', 'apps.json'), 'utf8'));
+const apps = JSON.parse(readFileSync(path.join(root, 'webpack-config', 'src', 'apps.json'), 'utf8'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'seed']);
 // The CMS's uploads and its data folder (database, backups, outbox), which it writes while it runs: no input of its build.

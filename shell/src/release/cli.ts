@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import apps from '../../../shared/webpack/apps.json';
+import apps from '@blog/webpack-config/apps.json';
 import {
   DEFAULT_KEEP_HOURS,
   SwitchConflict,

@@ -7,7 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { USER_INFO_KEY } from '../src/theme';
+import { USER_INFO_KEY } from '@blog/shared/theme';
 import apps from './apps.json';
 import { BundleReportPlugin } from './bundle-report';
 
@@ -126,7 +126,7 @@ function sharedSingletons(dirname: string) {
    * versioned as the package it exports (apps pin exact versions).
    */
   const surface = (name: string, pkg: string): [string, Record<string, string | boolean>] => [
-    path.join(__dirname, '..', 'src', `${name}.ts`),
+    require.resolve(`@blog/shared/${name}`, { paths: [dirname] }),
     { ...singleton(pkg), shareKey: `@blog/shared/${name}`, version: dependencies[pkg] },
   ];
   return {
