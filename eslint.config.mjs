@@ -36,7 +36,6 @@ export default tseslint.config(
       'shared/src/query.ts',
       '**/*.test.ts?(x)',
       '**/testing/**',
-      'shell/src/server/**',
     ],
     rules: {
       'no-restricted-imports': [

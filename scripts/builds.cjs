@@ -82,9 +82,21 @@ function buildApp(name) {
   );
 }
 
-/** Every app's production bundle, each in its own `<app>/dist`. */
+const RENDER_SERVER = path.join(root, 'render-server');
+
+/** The render server's bundle (`render-server/dist/index.js`), with the shell's server entry and the packages it takes. */
+function buildRenderServer() {
+  buildServerKit();
+  const inputs = [RENDER_SERVER, path.join(root, 'shell'), path.join(root, 'shared'), path.join(root, 'release'), SERVER_KIT];
+  buildOnChange('the render server', path.join(RENDER_SERVER, 'dist', '.inputs-hash'), inputs, () =>
+    run(bin('pnpm'), ['run', 'build'], RENDER_SERVER),
+  );
+}
+
+/** Every app's production bundle, each in its own `<app>/dist`, and the render server's. */
 function buildApps() {
   for (const { package: name } of Object.values(apps)) buildApp(name);
+  buildRenderServer();
 }
 
 const LOCK = path.join(root, 'node_modules', '.cache', 'blog-build.lock');
@@ -110,4 +122,7 @@ function withBuildLock(work) {
   }
 }
 
-module.exports = { root, apps, buildCms, compileCms, buildApp, buildApps, withBuildLock };
+/** The render server's program, as built (`buildRenderServer`). */
+const renderServerEntry = path.join(RENDER_SERVER, 'dist', 'index.js');
+
+module.exports = { root, apps, buildCms, compileCms, buildApp, buildApps, renderServerEntry, withBuildLock };

@@ -16,7 +16,7 @@ import builds from './builds.cjs';
 import serve from './serve.cjs';
 import varnish from './varnish.cjs';
 
-const { apps, buildApps, buildCms, compileCms, root } = builds;
+const { apps, buildApps, buildCms, compileCms, renderServerEntry, root } = builds;
 const { serveDist, serveRendered } = serve;
 
 const offset = Number(process.env.PORT_OFFSET ?? 0);
@@ -58,7 +58,11 @@ const origins = Object.fromEntries(
 mkdirSync(releasesDir, { recursive: true });
 writeFileSync(
   path.join(releasesDir, 'site.json.tmp'),
-  JSON.stringify({ shellDist: path.join(root, shell.package, 'dist'), configFile, origins }, null, 2),
+  JSON.stringify(
+    { renderServer: renderServerEntry, shellDist: path.join(root, shell.package, 'dist'), configFile, origins },
+    null,
+    2,
+  ),
 );
 renameSync(path.join(releasesDir, 'site.json.tmp'), path.join(releasesDir, 'site.json'));
 const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'first'], {

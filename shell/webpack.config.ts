@@ -5,5 +5,4 @@ export default federatedApp({
   dirname: __dirname,
   title: 'Defense Analysis',
   remotes: ['mf_articles', 'mf_newsletter', 'mf_contact', 'mf_pages'],
-  serverEntry: './src/server/index.ts',
 });

@@ -25,8 +25,6 @@ export interface FederatedAppOptions {
   exposes?: Record<string, string>;
   /** Sections this app loads at run time; listed in its `remotes.json`. */
   remotes?: ContainerName[];
-  /** The render server's entry (the shell's): built for Node into `dist/server/index.js`. */
-  serverEntry?: string;
 }
 
 /** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section. */
@@ -193,23 +191,27 @@ function typescriptRule(dirname: string) {
 }
 
 /**
- * The app's build for the render server (Node): a section's container at `dist/server/remoteEntry.js`,
- * loaded at run time over HTTP from where `remotes.json` points, or the shell's render server at
- * `dist/server/index.js`. Stylesheets give their class names only; the browser's build has the rules.
+ * A build for the render server (Node): a section's container at `dist/server/remoteEntry.js`,
+ * loaded at run time over HTTP from where `remotes.json` points, or the render server itself at
+ * `dist/index.js`, the host that loads them. Stylesheets give their class names only; the
+ * browser's build has the rules.
  */
-function serverBuild(options: FederatedAppOptions, production: boolean): Configuration {
+function serverBuild(
+  options: Pick<FederatedAppOptions, 'name' | 'dirname' | 'exposes'> & { serverEntry?: string },
+  production: boolean,
+): Configuration {
   const { name, dirname, exposes, serverEntry } = options;
   return {
     name: 'server',
     context: dirname,
     mode: production ? 'production' : 'development',
     target: 'async-node',
-    // Node's own: the render server finds the shell's browser build beside its file.
+    // Node's own: the render server finds its own file, and the checkout's shell, from there.
     node: { __dirname: false, __filename: false },
     entry: serverEntry ? { index: serverEntry } : {},
     devtool: 'source-map',
     output: {
-      path: path.join(dirname, 'dist', SERVER_DIR),
+      path: serverEntry ? path.join(dirname, 'dist') : path.join(dirname, 'dist', SERVER_DIR),
       // None: the render server finds a section's chunks beside the remote entry it loaded.
       publicPath: '',
       filename: '[name].js',
@@ -252,10 +254,19 @@ export function federatedApp(options: FederatedAppOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration[] => {
     const production = argv.mode !== 'development';
     const browser = browserBuild(options, production);
-    const server = options.exposes || options.serverEntry ? [serverBuild(options, production)] : [];
+    const server = options.exposes ? [serverBuild(options, production)] : [];
     const runtimeCore = options.exposes ? [runtimeCoreBuild(options)] : [];
     return production ? [browser, ...server, ...runtimeCore] : [browser];
   };
+}
+
+/**
+ * The render server's build: the host, named as the shell (the sections' server builds share
+ * React and the site's modules with it as with the shell in the browser), whose `entry` renders
+ * every page with the shell's server entry and loads the sections' server builds at run time.
+ */
+export function renderServer({ dirname, entry }: { dirname: string; entry: string }) {
+  return (): Configuration => serverBuild({ name: 'shell', dirname, serverEntry: entry }, true);
 }
 
 /**

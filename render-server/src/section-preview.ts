@@ -1,3 +1,4 @@
+import type { SectionOverrides } from '@blog/release';
 import { PREVIEW_SECONDS, cookiesNamed, previewCookieOf } from './preview';
 import { sameSignature, signatureOf } from './signatures';
 
@@ -10,7 +11,6 @@ export const SECTIONS_PREVIEW_PATH = '/preview/sections';
 export const SECTIONS_COOKIE = 'blog_sections';
 
 /** The builds one browser loads instead of the deployed ones: each section's `mf-manifest.json`, by its container. */
-export type SectionOverrides = Record<string, string>;
 
 const encode = (overrides: SectionOverrides) => Buffer.from(JSON.stringify(overrides)).toString('base64url');
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { RENDER_SERVER_TOKEN_HEADER, proxyHopsOf } from '@blog/server-kit';
 import type { PreviewOptions } from './preview';
-import type { SectionOverrides } from './section-preview';
+import type { SectionOverrides } from '@blog/release';
 import { TILE_READS_PER_CLIENT } from './tiles';
 
 /** How a render server runs: from its environment, with defaults for `npm start`. */
@@ -9,7 +9,7 @@ export interface ServerOptions {
   port: number;
   /** The interface the port listens on (`BLOG_HOST`); every one by default. */
   host: string | undefined;
-  /** The shell's browser build: its assets, `index.html`, `config.js` and `remotes.json`. */
+  /** The shell's browser build (`BLOG_SHELL_DIST`): its assets, `index.html`, `config.js` and `remotes.json`. */
   dist: string;
   /** Where each section is deployed (the same file the browser reads). */
   remotesFile: string;
@@ -81,8 +81,9 @@ function siteAddress(value: string | undefined, port: number): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-export function serverOptions(env: NodeJS.ProcessEnv, dist: string): ServerOptions {
+export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string): ServerOptions {
   const port = positive(env.PORT, 3000);
+  const dist = env.BLOG_SHELL_DIST || checkoutShellDist;
   return {
     port,
     host: env.BLOG_HOST || undefined,

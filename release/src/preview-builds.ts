@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/shared/free-port';
-import type { SectionOverrides } from './section-preview';
+import type { SectionOverrides } from './releases';
 
 export interface PreviewBuildsOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { inlinable, integrityOf, type Stylesheet } from './head';
-import { deployedOf, serverEntryOf, type Canary, type Deployed } from './releases';
+import { deployedOf, serverEntryOf, type Canary, type Deployed } from '@blog/release';
 import { log } from './log';
 import { sectionBuild } from './metrics';
 

@@ -10,7 +10,7 @@ import {
   switched,
   type Registry,
   type Switch,
-} from '../server/releases';
+} from './releases';
 
 // The embedded store of releases, a folder (`BLOG_RELEASES_DIR`):
 //   <container>/<id>/…   each release's files, never overwritten
@@ -27,7 +27,9 @@ const STALE_LOCK_MS = 30_000;
 
 /** The site a store's releases go live on: what the check renders with, and where each section's releases are served. */
 export interface SiteOfStore {
-  /** The shell's build, whose render server the check runs (`<dist>/server/index.js`). */
+  /** The render server's program (`render-server/dist/index.js`), which the check runs. */
+  renderServer: string;
+  /** The shell's browser build, which the render server serves the pages of. */
   shellDist: string;
   /** The `config.js` the site's render servers read. */
   configFile: string;

@@ -16,7 +16,7 @@ import {
   previewRead,
   type Preview,
 } from '../preview';
-import { PreviewBuildsBusy } from '../preview-builds';
+import { PreviewBuildsBusy, type SectionOverrides } from '@blog/release';
 import { renderPage, type PageTarget } from '../render';
 import { FRAME_ANCESTORS, addressUnder, forVisitor, plain, requestTarget, unavailable, visitorOf } from '../request';
 import {
@@ -26,7 +26,6 @@ import {
   overridesAsked,
   sectionsCookie,
   sectionsOf,
-  type SectionOverrides,
 } from '../section-preview';
 import type { Routes, Site } from '../site';
 

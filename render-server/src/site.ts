@@ -10,7 +10,7 @@ import { exchangeOf, observe, type Exchange } from './exchange';
 import { log } from './log';
 import type { ServerOptions } from './options';
 import type { PageCache } from './page-cache';
-import type { PreviewBuilds } from './preview-builds';
+import type { PreviewBuilds } from '@blog/release';
 import type { PageContext } from './render';
 import { isHost, plain, requestTarget, targetUrl, type Target } from './request';
 import { REVALIDATE_PATH } from './routes/revalidate';

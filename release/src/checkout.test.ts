@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 // `npm start` writes its store of releases into the checkout (`.releases/`, which git ignores), and
 // `npm test` then lints and formats the whole checkout from its root (`eslint .`, `prettier --check .`).
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 

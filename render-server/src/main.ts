@@ -10,8 +10,8 @@ import { metricsServer, watchPageStore } from './metrics';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
-import { PreviewBuilds } from './preview-builds';
-import { redisRegistrySections } from './redis-registry';
+import { PreviewBuilds } from '@blog/release';
+import { redisRegistrySections } from './registry-sections';
 import { RedisPageStore } from './redis-store';
 import { ServerSections, fileSections } from './sections';
 import { ROUTES } from './routes';
@@ -19,9 +19,11 @@ import { site } from './site';
 import { TileCache, tilesOnSite } from './tiles';
 import { tracingAsked } from './tracing';
 
-// This file is `<shell dist>/server/index.js`; the shell's browser build is the folder above.
-const dist = path.resolve(__dirname, '..');
-const options = serverOptions(process.env, dist);
+// This file is `render-server/dist/index.js`: its own code, run again for the render servers of other builds.
+const entry = path.join(__dirname, 'index.js');
+// The shell's browser build: its document, assets and run-time files (`BLOG_SHELL_DIST`), by default the checkout's.
+const options = serverOptions(process.env, path.resolve(__dirname, '..', '..', 'shell', 'dist'));
+const dist = options.dist;
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
 const configScript = readFileSync(options.configFile, 'utf8');
@@ -73,10 +75,10 @@ const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new Me
 const previewBuilds =
   options.preview && !options.previewSections
     ? new PreviewBuilds({
-        entry: path.join(dist, 'server', 'index.js'),
+        entry,
         deployed: () => sections.manifests(),
         max: options.previewMaxBuilds,
-        env: process.env,
+        env: { ...process.env, BLOG_SHELL_DIST: dist },
       })
     : undefined;
 
@@ -84,10 +86,10 @@ const previewBuilds =
 const canaryBuilds = options.previewSections
   ? undefined
   : new PreviewBuilds({
-      entry: path.join(dist, 'server', 'index.js'),
+      entry,
       deployed: () => sections.manifests(),
       max: options.previewMaxBuilds,
-      env: process.env,
+      env: { ...process.env, BLOG_SHELL_DIST: dist },
       serves: 'canary',
     });
 

@@ -13,8 +13,8 @@ import {
   previousRelease,
   type ReleaseManifest,
   type Switch,
-} from '../server/releases';
-import { RedisRegistry } from '../server/redis-registry';
+} from './releases';
+import { RedisRegistry } from './redis-registry';
 import { checkRelease } from './check';
 import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
 

@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
 import Redis from 'ioredis';
-import { RedisRegistry, REGISTRY_KEY, SWITCHED_CHANNEL, redisRegistrySections } from '../server/redis-registry';
-import { log } from '../server/log';
-import { fileSections } from '../server/sections';
-import { SwitchConflict } from '../server/releases';
+import { RedisRegistry, REGISTRY_KEY, SWITCHED_CHANNEL } from './redis-registry';
+import { SwitchConflict } from './releases';
 import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
 
 // The registry's compare-and-set, the same for the store's file and for Redis (`BLOG_CACHE_URL`):
@@ -146,55 +144,4 @@ it('publishes the new revision to the render servers at every switch in Redis', 
     await new Promise((resolve) => setTimeout(resolve, 10));
   listener.disconnect();
   expect(heard).toEqual([`${SWITCHED_CHANNEL} 1`, `${SWITCHED_CHANNEL} 2`]);
-});
-
-describe('a render server following the registry in Redis', () => {
-  const remotes = { mf_pages: 'http://localhost:3004/mf-manifest.json' };
-  const file = () => {
-    fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(remotes));
-    return fileSections(path.join(dir, 'remotes.json'));
-  };
-
-  it('reads its remotes.json until a release writes the registry, then the registry, told of each switch', async () => {
-    const sections = redisRegistrySections(redis.url, file());
-    // As a render server does: read first (its first check), then followed.
-    expect(await sections.read()).toEqual({ manifests: remotes, canaries: {} });
-    let told = 0;
-    const stop = sections.follow(() => (told += 1));
-    try {
-      const writer = new RedisRegistry(redis.url);
-      writers.push(writer);
-      for (const deadline = Date.now() + 2_000; told === 0 && Date.now() < deadline;)
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      const before = told;
-      await writer.switch(await writer.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
-      for (const deadline = Date.now() + 2_000; told === before && Date.now() < deadline;)
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(told).toBe(before + 1);
-      expect(await sections.read()).toEqual({
-        manifests: { mf_pages: entry('1.0.0-aaaaaaaaaaaa').manifest },
-        canaries: {},
-      });
-      // Once read, a corrupt registry is an error: the server keeps what it has.
-      await direct.set(REGISTRY_KEY, '{"revision": 1, ');
-      await expect(sections.read()).rejects.toThrow('cannot be read');
-    } finally {
-      stop();
-    }
-  });
-
-  it('starts on its remotes.json while Redis is away', async () => {
-    const sections = redisRegistrySections('redis://127.0.0.1:1', file());
-    const errors = jest.spyOn(log, 'error').mockImplementation(() => undefined);
-    const stop = sections.follow(() => undefined);
-    try {
-      expect(await sections.read()).toEqual({ manifests: remotes, canaries: {} });
-      expect(errors).toHaveBeenCalledWith(
-        expect.stringMatching(/^The registry in Redis cannot be read .*the file is read meanwhile$/),
-      );
-    } finally {
-      stop();
-      errors.mockRestore();
-    }
-  });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SECTIONS } from '../../../shared/src/pages/routes';
-import { PreviewBuilds } from '../server/preview-builds';
-import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from '../server/releases';
+import { SECTIONS } from '@blog/shared/routes';
+import { PreviewBuilds } from './preview-builds';
+import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from './releases';
 import type { SiteOfStore } from './store';
 
 // The check before a release goes live (README, "Releasing a section"): the first reason it
@@ -45,12 +45,18 @@ async function missingFile(manifestUrl: string, manifest: ReleaseManifest): Prom
  */
 async function renderFailure(container: string, manifestUrl: string, site: SiteOfStore, live: Record<string, string>) {
   const servers = new PreviewBuilds({
-    entry: path.join(site.shellDist, 'server', 'index.js'),
+    entry: site.renderServer,
     deployed: () => live,
     max: 1,
     // The command says why in one line; the render server's own account of it is not that line.
     logs: 'ignore',
-    env: { ...process.env, BLOG_CONFIG_FILE: site.configFile, BLOG_SITE_URL: '', PREVIEW_SECRET: '' },
+    env: {
+      ...process.env,
+      BLOG_SHELL_DIST: site.shellDist,
+      BLOG_CONFIG_FILE: site.configFile,
+      BLOG_SITE_URL: '',
+      PREVIEW_SECRET: '',
+    },
   });
   try {
     const origin = await servers.origin({ [container]: manifestUrl });

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { cookiesNamed } from './preview';
-import type { Canary } from './releases';
-import type { SectionOverrides } from './section-preview';
+import type { Canary } from '@blog/release';
+import type { SectionOverrides } from '@blog/release';
 
 // A section's canary (README, "A canary"): `npm run release -- <section> --canary <percent>`
 // puts the release in the registry beside the live one; each render server sends that share of

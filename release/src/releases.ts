@@ -5,6 +5,9 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 // live with a revision number, and the append-only history of its switches. Pure: the store's
 // files are read and written by `release/store.ts`.
 
+/** Builds of sections in place of the deployed ones, by container: each build's manifest. */
+export type SectionOverrides = Record<string, string>;
+
 /** A release served to a share of new visitors, who keep it (README, "A canary"); the rest get the live one. */
 export interface Canary {
   release: string;
