@@ -12,7 +12,7 @@ function cacheControl(pathname) {
   return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** Where a section's origin answers its releases: `/releases/<id>/…` (README, "Releasing a section"). */
+/** Where a section's origin answers its releases: `/releases/<id>/…` (docs/sections/releasing.md). */
 const RELEASES_PATH = '/releases/';
 
 /**
@@ -88,7 +88,7 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
  * rendered, with the sections' server builds loaded from where `<dist>/remotes.json` points.
  * @param {string} dir the shell's dist folder
  * @param {number} port
- * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
+ * @param {NodeJS.ProcessEnv} [env] more of its settings (docs/reference/configuration-render-server.md)
  * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */
 async function serveRendered(dir, port, env = {}, { onOutput } = {}) {
