@@ -52,8 +52,20 @@ export function workspacePackages(root: string): string[] {
   });
 }
 
-/** Folders that hold no source of the project's own: installs, builds, data, and the tests. */
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', 'public', 'test', 'tests', '__tests__']);
+/** Folders that hold no source of the project's own: installs, builds, data, Playwright's output, and the tests. */
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'coverage',
+  'public',
+  'test-results',
+  'playwright-report',
+  'blob-report',
+  'test',
+  'tests',
+  '__tests__',
+]);
 const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
 const TEST_FILE = /\.(test|spec)\.[a-z]+$/;
 
