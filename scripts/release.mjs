@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
-// (README, "Releasing a section"). Without --from or --rollback the section is built from the checkout
+// (docs/reference/release-cli.md). Without --from or --rollback the section is built from the checkout
 // first; the rest is `release/src/cli.ts`, run as TypeScript.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -13,7 +13,7 @@ function cacheControl(pathname) {
   return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** Where a section's origin answers its releases: `/releases/<id>/…` (README, "Releasing a section"). */
+/** Where a section's origin answers its releases: `/releases/<id>/…` (docs/sections/releasing.md). */
 const RELEASES_PATH = '/releases/';
 
 /**
@@ -90,7 +90,7 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
  * builds loaded from where `<dir>/remotes.json` points.
  * @param {string} dir the shell's dist folder
  * @param {number} port
- * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
+ * @param {NodeJS.ProcessEnv} [env] more of its settings (docs/reference/configuration-render-server.md)
  * @param {{ onOutput?: (chunk: string) => void, entry?: string }} [options]
  * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */

@@ -5,7 +5,7 @@ import { PreviewBuilds } from './preview-builds';
 import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from './releases';
 import type { SiteOfStore } from './store';
 
-// The check before a release goes live (README, "Releasing a section"): the first reason it
+// The check before a release goes live (docs/sections/releasing.md, "The check"): the first reason it
 // finds to refuse it, or none.
 
 /** What a page shows in place of a section that could not be loaded or threw (`shared/src/federation`). */

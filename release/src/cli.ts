@@ -19,7 +19,7 @@ import { checkRelease } from './check';
 import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
 
 // `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
-// first): README, "Releasing a section". Every refusal is one line on stderr and a non-zero exit.
+// first): docs/reference/release-cli.md. Every refusal is one line on stderr and a non-zero exit.
 
 /** Exit code of a release that lost to another release of the same section: run it again. */
 const RETRY = 75;

@@ -9,10 +9,11 @@ import {
 } from './releases';
 
 // The registry of what is live, in Redis (`BLOG_CACHE_URL`) where render servers on several
-// machines share one (README, "Past one machine"). The registry is one key, written whole by a
-// transaction that fails when the key changed since it was read; every switch publishes a notice
-// the render servers subscribe to. The history is a list only ever appended to (`RPUSH`), so a
-// release run from any machine lands in the one history `npm run releases` reads.
+// machines share one (docs/sections/releasing.md, "Releasing past one machine"). The registry is
+// one key, written whole by a transaction that fails when the key changed since it was read;
+// every switch publishes a notice the render servers subscribe to. The history is a list only
+// ever appended to (`RPUSH`), so a release run from any machine lands in the one history
+// `npm run releases` reads.
 
 export const REGISTRY_KEY = 'blog:releases:registry';
 export const HISTORY_KEY = 'blog:releases:history';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { satisfy } from '@module-federation/enhanced/runtime';
 
-// A section's releases (README, "Releasing a section"): immutable builds, one registry of what is
+// A section's releases (docs/sections/releasing.md): immutable builds, one registry of what is
 // live with a revision number, and the append-only history of its switches. Pure: the store's
 // files are read and written by `release/store.ts`.
 
 /** Builds of sections in place of the deployed ones, by container: each build's manifest. */
 export type SectionOverrides = Record<string, string>;
 
-/** A release served to a share of new visitors, who keep it (README, "A canary"); the rest get the live one. */
+/** A release served to a share of new visitors, who keep it (docs/sections/canaries.md); the rest get the live one. */
 export interface Canary {
   release: string;
   manifest: string;

@@ -3,7 +3,7 @@ import { cookiesNamed } from './preview';
 import type { Canary } from '@blog/release';
 import type { SectionOverrides } from '@blog/release';
 
-// A section's canary (README, "A canary"): `npm run release -- <section> --canary <percent>`
+// A section's canary (docs/sections/canaries.md): `npm run release -- <section> --canary <percent>`
 // puts the release in the registry beside the live one; each render server sends that share of
 // new visitors to it, and a cookie keeps each visitor on the side they were given. A visitor of
 // the canary is served by a render server of its own, as a preview of sections is, so its pages

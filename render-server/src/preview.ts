@@ -3,7 +3,7 @@ import { sameSignature, signatureOf } from './signatures';
 
 // Preview: the author's drafts, shown to the browser that opened the admin panel's Preview, and to
 // no one else. The browser carries a signed cookie; the render server reads drafts for it with a
-// read-only API token that never leaves the server (README, "The author's side").
+// read-only API token that never leaves the server (docs/operating/author.md, "Previewing before publishing").
 
 /** Where the admin panel's Preview button enters (`?secret=&path=&status=`), and where a preview ends. */
 export const PREVIEW_PATH = '/preview';

@@ -4,7 +4,7 @@ import { sameSignature, signatureOf } from './signatures';
 
 // A team's new build of its section, composed with the rest of the site for one browser: the
 // browser carries a signed cookie naming the builds; its pages are rendered by a render server of
-// their own that loads them (README, "Previewing a section's next build").
+// their own that loads them (docs/sections/previewing-a-build.md).
 
 /** Where a team opens it: `?secret=&<container>=<URL of an mf-manifest.json>&path=`. */
 export const SECTIONS_PREVIEW_PATH = '/preview/sections';
