@@ -87,7 +87,13 @@ const RENDER_SERVER = path.join(root, 'render-server');
 /** The render server's bundle (`render-server/dist/index.js`), with the shell's server entry and the packages it takes. */
 function buildRenderServer() {
   buildServerKit();
-  const inputs = [RENDER_SERVER, path.join(root, 'shell'), path.join(root, 'shared'), path.join(root, 'release'), SERVER_KIT];
+  const inputs = [
+    RENDER_SERVER,
+    path.join(root, 'shell'),
+    path.join(root, 'shared'),
+    path.join(root, 'release'),
+    SERVER_KIT,
+  ];
   buildOnChange('the render server', path.join(RENDER_SERVER, 'dist', '.inputs-hash'), inputs, () =>
     run(bin('pnpm'), ['run', 'build'], RENDER_SERVER),
   );

@@ -2,7 +2,6 @@
 // that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
 const { spawn } = require('node:child_process');
 const http = require('node:http');
-const path = require('node:path');
 const compression = require('compression');
 const sirv = require('sirv');
 const { renderServerEntry } = require('./builds.cjs');

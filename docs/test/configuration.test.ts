@@ -35,7 +35,7 @@ const INDIRECT_READS: Record<string, string[]> = {
     'ENCRYPTION_KEY',
   ],
   // `CONFIG_FROM_ENV`: what a build writes into `config.js`.
-  'shared/webpack/index.ts': [
+  'webpack-config/src/index.ts': [
     'BLOG_CMS_URL',
     'BLOG_MEDIA_URL',
     'BLOG_GEOCODER_URL',
@@ -109,8 +109,8 @@ describe('the scanner', () => {
     expect(project.files).toEqual(
       expect.arrayContaining([
         'cms/config/database.ts',
-        'shell/src/server/options.ts',
-        'shared/webpack/index.ts',
+        'render-server/src/options.ts',
+        'webpack-config/src/index.ts',
         'server-kit/src/client-address.ts',
         'e2e/support/site.ts',
         'scripts/start-site.mjs',

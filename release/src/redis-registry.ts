@@ -1,12 +1,5 @@
 import Redis from 'ioredis';
-import {
-  EMPTY_REGISTRY,
-  parseHistory,
-  parseRegistry,
-  switched,
-  type Registry,
-  type Switch,
-} from './releases';
+import { EMPTY_REGISTRY, parseHistory, parseRegistry, switched, type Registry, type Switch } from './releases';
 
 // The registry of what is live, in Redis (`BLOG_CACHE_URL`) where render servers on several
 // machines share one (docs/sections/releasing.md, "Releasing past one machine"). The registry is
