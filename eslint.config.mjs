@@ -31,13 +31,7 @@ export default tseslint.config(
     // A page's router and reads are the shared ones (shared/src/router.ts, query.ts): a second
     // copy would not see the shell's location or cache. Tests and the render server hold their own.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: [
-      'shared/src/router.ts',
-      'shared/src/query.ts',
-      '**/*.test.ts?(x)',
-      '**/testing/**',
-      'shell/src/server/**',
-    ],
+    ignores: ['shared/src/router.ts', 'shared/src/query.ts', '**/*.test.ts?(x)', '**/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,4 @@
-import { federatedApp } from '@blog/shared/webpack';
+import { federatedApp } from '@blog/webpack-config';
 
 export default federatedApp({
   name: 'mf_contact',

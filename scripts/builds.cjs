@@ -7,7 +7,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 /** @type {Record<string, { package: string; port: number }>} Each app's folder and its port, by its container name. */
-const apps = JSON.parse(readFileSync(path.join(root, 'shared', 'webpack', 'apps.json'), 'utf8'));
+const apps = JSON.parse(readFileSync(path.join(root, 'webpack-config', 'src', 'apps.json'), 'utf8'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const SKIPPED = new Set(['node_modules', 'dist', 'build', '.tmp', '.strapi', 'test', 'coverage', 'seed']);
 // The CMS's uploads and its data folder (database, backups, outbox), which it writes while it runs: no input of its build.
@@ -82,9 +82,27 @@ function buildApp(name) {
   );
 }
 
-/** Every app's production bundle, each in its own `<app>/dist`. */
+const RENDER_SERVER = path.join(root, 'render-server');
+
+/** The render server's bundle (`render-server/dist/index.js`), with the shell's server entry and the packages it takes. */
+function buildRenderServer() {
+  buildServerKit();
+  const inputs = [
+    RENDER_SERVER,
+    path.join(root, 'shell'),
+    path.join(root, 'shared'),
+    path.join(root, 'release'),
+    SERVER_KIT,
+  ];
+  buildOnChange('the render server', path.join(RENDER_SERVER, 'dist', '.inputs-hash'), inputs, () =>
+    run(bin('pnpm'), ['run', 'build'], RENDER_SERVER),
+  );
+}
+
+/** Every app's production bundle, each in its own `<app>/dist`, and the render server's. */
 function buildApps() {
   for (const { package: name } of Object.values(apps)) buildApp(name);
+  buildRenderServer();
 }
 
 const LOCK = path.join(root, 'node_modules', '.cache', 'blog-build.lock');
@@ -110,4 +128,7 @@ function withBuildLock(work) {
   }
 }
 
-module.exports = { root, apps, buildCms, compileCms, buildApp, buildApps, withBuildLock };
+/** The render server's program, as built (`buildRenderServer`). */
+const renderServerEntry = path.join(RENDER_SERVER, 'dist', 'index.js');
+
+module.exports = { root, apps, buildCms, compileCms, buildApp, buildApps, renderServerEntry, withBuildLock };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
-// (README, "Releasing a section"). Without --from or --rollback the section is built from the checkout
-// first; the rest is `shell/src/release/cli.ts`, run as TypeScript.
+// (docs/reference/release-cli.md). Without --from or --rollback the section is built from the checkout
+// first; the rest is `release/src/cli.ts`, run as TypeScript.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import builds from './builds.cjs';
@@ -19,10 +19,10 @@ if (command === 'release' && !['--from', '--rollback', '--promote'].some((option
   }
 }
 
-const shell = path.join(root, 'shell');
+const release = path.join(root, 'release');
 const result = spawnSync(
   process.execPath,
-  ['--require', 'esbuild-register', path.join(shell, 'src', 'release', 'cli.ts'), command, ...args],
-  { cwd: shell, stdio: 'inherit', env: { BLOG_RELEASES_DIR: path.join(root, '.releases'), ...process.env } },
+  ['--require', 'esbuild-register', path.join(release, 'src', 'cli.ts'), command, ...args],
+  { cwd: release, stdio: 'inherit', env: { BLOG_RELEASES_DIR: path.join(root, '.releases'), ...process.env } },
 );
 process.exit(result.status ?? 1);

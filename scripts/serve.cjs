@@ -2,9 +2,9 @@
 // that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
 const { spawn } = require('node:child_process');
 const http = require('node:http');
-const path = require('node:path');
 const compression = require('compression');
 const sirv = require('sirv');
+const { renderServerEntry } = require('./builds.cjs');
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 
@@ -12,7 +12,7 @@ function cacheControl(pathname) {
   return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** Where a section's origin answers its releases: `/releases/<id>/…` (README, "Releasing a section"). */
+/** Where a section's origin answers its releases: `/releases/<id>/…` (docs/sections/releasing.md). */
 const RELEASES_PATH = '/releases/';
 
 /**
@@ -84,16 +84,18 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
 }
 
 /**
- * The shell's render server (`<dist>/server/index.js`) on `port`, once it answers: every page
- * rendered, with the sections' server builds loaded from where `<dist>/remotes.json` points.
+ * The render server (`entry`, by default the checkout's `render-server/dist/index.js`) on `port`
+ * with the shell's build in `dir`, once it answers: every page rendered, with the sections' server
+ * builds loaded from where `<dir>/remotes.json` points.
  * @param {string} dir the shell's dist folder
  * @param {number} port
- * @param {NodeJS.ProcessEnv} [env] more of its settings (README: "The render server")
+ * @param {NodeJS.ProcessEnv} [env] more of its settings (docs/reference/configuration-render-server.md)
+ * @param {{ onOutput?: (chunk: string) => void, entry?: string }} [options]
  * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */
-async function serveRendered(dir, port, env = {}, { onOutput } = {}) {
-  const server = spawn(process.execPath, [path.join(dir, 'server', 'index.js')], {
-    env: { ...process.env, ...env, PORT: String(port) },
+async function serveRendered(dir, port, env = {}, { onOutput, entry = renderServerEntry } = {}) {
+  const server = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env, BLOG_SHELL_DIST: dir, PORT: String(port) },
     // Its log goes to this process's output, or to `onOutput` (a test that reads it).
     stdio: ['ignore', onOutput ? 'pipe' : 'inherit', 'inherit'],
   });

@@ -16,15 +16,15 @@ import builds from './builds.cjs';
 import serve from './serve.cjs';
 import varnish from './varnish.cjs';
 
-const { apps, buildApps, buildCms, compileCms, root } = builds;
+const { apps, buildApps, buildCms, compileCms, renderServerEntry, root } = builds;
 const { serveDist, serveRendered } = serve;
 
 const offset = Number(process.env.PORT_OFFSET ?? 0);
 const portOf = (port) => port + offset;
 const { shell, ...sections } = apps;
 const siteUrl = `http://localhost:${portOf(shell.port)}`;
-// With BLOG_VARNISH_PORT, Varnish answers in front of the render server (README, "Varnish or a
-// CDN in front"): its address is the site's, and the render server asks it to drop changed pages.
+// With BLOG_VARNISH_PORT, Varnish answers in front of the render server (docs/operating/production.md,
+// "Varnish or a CDN in front"): its address is the site's, and the render server asks it to drop changed pages.
 const varnishPort = process.env.BLOG_VARNISH_PORT ? portOf(Number(process.env.BLOG_VARNISH_PORT)) : undefined;
 const publicUrl = varnishPort ? `http://localhost:${varnishPort}` : siteUrl;
 const cmsUrl = `http://localhost:${portOf(1337)}`;
@@ -49,7 +49,7 @@ const runDir = mkdtempSync(path.join(os.tmpdir(), 'blog-site-'));
 const configFile = path.join(runDir, 'config.js');
 writeFileSync(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ cmsUrl })};\n`);
 
-// The sections run on releases (README, "Releasing a section"): the store says which site they go
+// The sections run on releases (docs/sections/releasing.md): the store says which site they go
 // live on, each section's build is published, and the first start makes those live.
 const releasesDir = process.env.BLOG_RELEASES_DIR || path.join(root, '.releases');
 const origins = Object.fromEntries(
@@ -58,7 +58,11 @@ const origins = Object.fromEntries(
 mkdirSync(releasesDir, { recursive: true });
 writeFileSync(
   path.join(releasesDir, 'site.json.tmp'),
-  JSON.stringify({ shellDist: path.join(root, shell.package, 'dist'), configFile, origins }, null, 2),
+  JSON.stringify(
+    { renderServer: renderServerEntry, shellDist: path.join(root, shell.package, 'dist'), configFile, origins },
+    null,
+    2,
+  ),
 );
 renameSync(path.join(releasesDir, 'site.json.tmp'), path.join(releasesDir, 'site.json'));
 const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'first'], {
@@ -121,9 +125,9 @@ function launchCms() {
       REVALIDATE_SECRET: revalidateSecret,
       RENDER_SERVER_TOKEN: renderServerToken,
       BLOG_SITE_URL: process.env.BLOG_SITE_URL || publicUrl,
-      // Its metrics on a port of their own (README, "The CMS's metrics").
+      // Its metrics on a port of their own (docs/operating/observability.md).
       CMS_METRICS_PORT: String(portOf(Number(process.env.CMS_METRICS_PORT ?? 9465))),
-      // Readable lines in this terminal unless JSON is asked for (README, "The CMS's logs").
+      // Readable lines in this terminal unless JSON is asked for (docs/operating/observability.md).
       LOG_FORMAT: process.env.LOG_FORMAT || 'readable',
       // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK must load before Strapi does.
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${path.join(root, 'cms', 'dist', 'src', 'tracing.js')}`]
@@ -191,11 +195,11 @@ if (cache) console.log(`Varnish answers there, in front of the render server at 
 console.log(`The render server's metrics: http://localhost:${renderMetricsPort}/metrics`);
 console.log(
   `A section's next build, in your browser only: ${publicUrl}/preview/sections?secret=${preview.PREVIEW_SECRET}` +
-    `&mf_pages=<its mf-manifest.json> (README, "Previewing a section's next build")\n`,
+    `&mf_pages=<its mf-manifest.json> (docs/sections/previewing-a-build.md)\n`,
 );
 
 /**
- * Backups (README, "Backups"): every hour, from a minute after the start, the backup script takes
+ * Backups (docs/operating/backups.md): every hour, from a minute after the start, the backup script takes
  * one when the newest archive in the folder is older than BLOG_BACKUP_HOURS (0 turns them off),
  * keeping the newest BLOG_BACKUP_KEEP.
  */

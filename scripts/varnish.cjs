@@ -1,4 +1,4 @@
-// Varnish in front of a render server (README, "Varnish or a CDN in front"), for `npm start` with
+// Varnish in front of a render server (docs/operating/production.md, "Varnish or a CDN in front"), for `npm start` with
 // BLOG_VARNISH_PORT and for the tests: Debian's varnishd in the foreground, in a throw-away folder,
 // with the project's VCL (ops/varnish/site.vcl) and a backend.vcl written here for this render server.
 const { spawn } = require('node:child_process');

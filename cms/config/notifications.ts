@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import type { NotifierOptions } from '../src/lib/notifications';
 import { dataDir } from './database';
 
-/** The author's email notices of contact messages and comments (README, "The author's side"). */
+/** The author's email notices of contact messages and comments (docs/operating/email-notices.md). */
 const config = ({ env }: Core.Config.Shared.ConfigParams): NotifierOptions => ({
   /** Who is told; none means the email of the contact details. */
   authorEmail: env('BLOG_AUTHOR_EMAIL', ''),

@@ -1,6 +1,9 @@
 import type { Core } from '@strapi/strapi';
 
-/** The admin panel's Preview, and the render servers' read-only token for drafts (README, "The author's side"). */
+/**
+ * The admin panel's Preview, and the render servers' read-only token for drafts
+ * (docs/operating/author.md, "Previewing before publishing").
+ */
 const config = ({ env }: Core.Config.Shared.ConfigParams) => ({
   /** The site's public address; the render server there opens previews. */
   siteUrl: env('BLOG_SITE_URL', 'http://localhost:3000').replace(/\/+$/, ''),

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { proxyHops, siteOrigins, type PublicApiOptions } from '../src/lib/public-api/options';
 
-/** What the public may make the content API do (README, "What a visitor can make the CMS do"). */
+/** What the public may make the content API do (docs/operating/security.md, "What a visitor can make the CMS do"). */
 const config = ({ env }: Core.Config.Shared.ConfigParams): PublicApiOptions => ({
   siteOrigins: siteOrigins(env),
   renderServerToken: env('RENDER_SERVER_TOKEN', ''),

@@ -12,7 +12,7 @@ import { CMS_DIR, configuredDatabase, databaseSettings, loadCmsEnv, sqliteDataba
 
 /**
  * The site's content in one archive, and back: `node dist/scripts/backup.js backup [--dir D]
- * [--keep N] [--every-hours H]` (H: only when the newest archive in D is older) and `node dist/scripts/backup.js restore <archive>` (README, "Backups"). An archive
+ * [--keep N] [--every-hours H]` (H: only when the newest archive in D is older) and `node dist/scripts/backup.js restore <archive>` (docs/operating/backups.md). An archive
  * is a .tar.gz of `manifest.json`, the database (`database/content.db`, a consistent copy SQLite
  * takes while the CMS writes, or `database/content.pgdump`, pg_dump's) and the uploads
  * (`uploads/…`); the manifest names every other file with its size and SHA-256, and counts the

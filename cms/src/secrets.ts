@@ -14,7 +14,9 @@ export type SecretName = keyof typeof DEVELOPMENT_SECRETS;
 export function secret(name: SecretName, env: NodeJS.ProcessEnv = process.env): string {
   const value = env[name] || DEVELOPMENT_SECRETS[name];
   if (env.NODE_ENV === 'production' && value === DEVELOPMENT_SECRETS[name]) {
-    throw new Error(`${name} must be set to a secret of your own in production (see README, "Configuration").`);
+    throw new Error(
+      `${name} must be set to a secret of your own in production (see docs/reference/configuration-cms.md).`,
+    );
   }
   return value;
 }

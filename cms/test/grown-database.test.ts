@@ -34,7 +34,7 @@ describe(`a database grown to ${GROWN.articles} articles and ${GROWN.comments} c
 
   beforeAll(async () => {
     cms = await startStrapi({ env: { GEOCODER_URL: '' } });
-    // The script, as the README runs it, on the database of the running CMS.
+    // The script, as docs/code/read-model.md runs it, on the database of the running CMS.
     const script = path.join(CMS_DIR, 'dist', 'scripts', 'grow.js');
     const args = ['--articles', String(GROWN.articles), '--comments', String(GROWN.comments)];
     const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {

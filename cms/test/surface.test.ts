@@ -7,8 +7,8 @@ import { TEST_ENV } from './support/global-setup';
 import type { StrapiAnswer } from './support/http';
 import { startStrapi, type StrapiProcess } from './support/strapi-process';
 
-// Issue 39: what the CMS shows beyond its public port, and a second copy of it as the README runs
-// one (`PORT_OFFSET=100 npm start` with a new PUBLIC_DIR).
+// Issue 39: what the CMS shows beyond its public port, and a second copy of it as
+// docs/operating/running.md runs one (`PORT_OFFSET=100 npm start` with a new PUBLIC_DIR).
 
 describe('the surface checks, and a second copy with a fresh PUBLIC_DIR', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-second-copy-'));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE_REPORT_FILE, type BundleReport, type ChunkReport } from '@blog/shared/webpack/bundle-report';
+import { BUNDLE_REPORT_FILE, type BundleReport, type ChunkReport } from '@blog/webpack-config/bundle-report';
 import builds from '../../scripts/builds.cjs';
 import { appUrls } from './site';
 

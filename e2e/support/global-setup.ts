@@ -10,6 +10,9 @@ import serve from '../../scripts/serve.cjs';
 
 type Apps = Record<string, { package: string; port: number }>;
 
+/** The render server's bundle, copied into the run's folder beside the apps'. */
+const RENDER_SERVER = 'render-server';
+
 /** How many render servers a test may run at once beside the site's, each on an origin the CMS answers. */
 const SPARE_SITES = 3;
 
@@ -27,7 +30,9 @@ export default async function globalSetup() {
     for (const app of Object.values(builds.apps as Apps)) {
       fs.cpSync(path.join(builds.root, app.package, 'dist'), path.join(runDir, app.package), { recursive: true });
     }
+    fs.cpSync(path.dirname(builds.renderServerEntry), path.join(runDir, RENDER_SERVER), { recursive: true });
   });
+  const renderServerEntry = path.join(runDir, RENDER_SERVER, path.basename(builds.renderServerEntry));
 
   const apps = builds.apps as Apps;
   const ports: Record<string, number> = {};
@@ -102,7 +107,9 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     ...preview,
   };
-  servers.push(await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv));
+  servers.push(
+    await serve.serveRendered(path.join(runDir, shell.package), ports.shell, renderEnv, { entry: renderServerEntry }),
+  );
 
   process.env.SITE_URL = appUrls.shell;
   process.env.APP_URLS = JSON.stringify(appUrls);
@@ -111,6 +118,7 @@ export default async function globalSetup() {
   process.env.CMS_METRICS_URL = cms.metricsUrl;
   process.env.STAND_IN_URL = standIns.url;
   process.env.SHELL_DIST = path.join(runDir, shell.package);
+  process.env.RENDER_SERVER_ENTRY = renderServerEntry;
   process.env.SPARE_SITE_PORTS = JSON.stringify([...spareSitePorts]);
   process.env.REVALIDATE_SECRET = revalidateSecret;
   process.env.RENDER_SERVER_TOKEN = renderServerToken;

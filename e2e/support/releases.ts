@@ -68,7 +68,12 @@ export async function releasedSite(redis = ''): Promise<ReleasedSite> {
   const shellDist = process.env.SHELL_DIST as string;
   fs.writeFileSync(
     path.join(store, 'site.json'),
-    JSON.stringify({ shellDist, configFile: path.join(shellDist, 'config.js'), origins }),
+    JSON.stringify({
+      renderServer: process.env.RENDER_SERVER_ENTRY,
+      shellDist,
+      configFile: path.join(shellDist, 'config.js'),
+      origins,
+    }),
   );
   const first = await runCommand(store, redis, 'first', ['--builds', path.dirname(shellDist)]);
   if (first.code !== 0) throw new Error(`The first releases failed: ${first.stderr}`);

@@ -119,7 +119,10 @@ export async function startRenderServer({
         LOG_LEVEL: logs ? 'info' : 'warn',
         ...env,
       },
-      logs ? { onOutput: (chunk: string) => (output += chunk) } : {},
+      {
+        entry: process.env.RENDER_SERVER_ENTRY,
+        ...(logs ? { onOutput: (chunk: string) => (output += chunk) } : {}),
+      },
     );
   } catch (error) {
     taken.delete(serverPort);

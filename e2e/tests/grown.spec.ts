@@ -53,7 +53,7 @@ test.beforeAll(async () => {
       RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',
     },
   });
-  // The CMS engineer's script, as the README runs it, on the database of the running CMS.
+  // The CMS engineer's script, as docs/code/read-model.md runs it, on the database of the running CMS.
   const script = path.join(CMS_DIR, 'dist', 'scripts', 'grow.js');
   const size = ['--articles', String(GROWN.articles), '--comments', String(GROWN.comments)];
   await promisify(execFile)(process.execPath, [script, ...size], {

@@ -1,5 +1,5 @@
 vcl 4.1;
-# Varnish in front of the render servers (README, "Varnish or a CDN in front").
+# Varnish in front of the render servers (docs/operating/production.md, "Varnish or a CDN in front").
 # - Pages are kept as long as the render server's Cache-Control says (s-maxage), and dropped by tag:
 #   the render server tags each page (Surrogate-Key) and, on every change the CMS reports, POSTs
 #   the dropped tags to /_varnish/purge with the header Xkey-Purge (BLOG_PURGE_URL points here).

@@ -1,5 +1,5 @@
 // The part of TanStack Query the site uses: every app imports it from here, and this module, not
-// the package, is the shared singleton (shared/webpack), so a page downloads only this part.
+// the package, is the shared singleton (@blog/webpack-config), so a page downloads only this part.
 export {
   QueryClient,
   QueryClientProvider,

@@ -1,5 +1,5 @@
 // The part of React Router the site's pages use: every app imports its router from here, and this
-// module, not the package, is the shared singleton (shared/webpack). Module Federation shares a
+// module, not the package, is the shared singleton (@blog/webpack-config). Module Federation shares a
 // module whole, so sharing this one ships only what the site uses of React Router.
 export {
   BrowserRouter,

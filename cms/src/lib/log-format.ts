@@ -13,8 +13,8 @@ export function logFormat(env: { LOG_FORMAT?: string; NODE_ENV?: string }): LogF
 }
 
 /**
- * The winston format of each: JSON lines carry each request's fields (README, "The CMS's logs"),
- * an error's stack as its `stack` field rather than lines of its own.
+ * The winston format of each: JSON lines carry each request's fields (docs/operating/observability.md,
+ * "The CMS's logs"), an error's stack as its `stack` field rather than lines of its own.
  */
 export function winstonFormat(format: LogFormat) {
   if (format === 'readable') return formats.prettyPrint();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The CMS's metrics in the Prometheus text format (README, "The CMS's metrics"). One registry per
+ * The CMS's metrics in the Prometheus text format (docs/reference/metrics.md). One registry per
  * process, served on a port of its own so that the public port never shows them.
  */
 export const registry = new Registry();

@@ -1,4 +1,5 @@
-// The CMS's traces (README, "The CMS's traces"), started by src/tracing.ts before Strapi loads.
+// The CMS's traces (docs/operating/observability.md, "The CMS's traces"), started by
+// src/tracing.ts before Strapi loads.
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';

@@ -59,7 +59,7 @@ const NESTED_POPULATE_POINTS = 2;
 type Query = Record<string, unknown>;
 
 const refuse = (message: string): never => {
-  throw new errors.ValidationError(`${message} (README, "What a visitor can make the CMS do").`);
+  throw new errors.ValidationError(`${message} (docs/operating/security.md, "What a visitor can make the CMS do").`);
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

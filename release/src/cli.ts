@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import apps from '@blog/webpack-config/apps.json';
+import {
+  DEFAULT_KEEP_HOURS,
+  SwitchConflict,
+  canaryPercent,
+  type Canary,
+  type LiveEntry,
+  type Registry,
+  historyTable,
+  manifestFiles,
+  previousRelease,
+  type ReleaseManifest,
+  type Switch,
+} from './releases';
+import { RedisRegistry } from './redis-registry';
+import { checkRelease } from './check';
+import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
+
+// `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
+// first): docs/reference/release-cli.md. Every refusal is one line on stderr and a non-zero exit.
+
+/** Exit code of a release that lost to another release of the same section: run it again. */
+const RETRY = 75;
+
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
+
+const sectionApps = Object.fromEntries(Object.entries(apps).filter(([container]) => container !== 'shell'));
+const SECTION_NAMES = Object.values(sectionApps).map(({ package: name }) => name);
+
+/** The container of a section named by its folder (`mf-articles`) or its container (`mf_articles`). */
+function containerOf(name: string | undefined): string {
+  const found = Object.entries(sectionApps).find(([container, app]) => name === container || name === app.package);
+  if (!found) throw new Refusal(`unknown section ${name ?? '(none)'}: name one of ${SECTION_NAMES.join(', ')}`);
+  return found[0];
+}
+
+/** A built section's folder, as a release is made of it: its manifest, its server build, and every file the manifest names. */
+function builtFolder(folder: string): ReleaseManifest {
+  const manifestFile = path.join(folder, 'mf-manifest.json');
+  if (!fs.existsSync(manifestFile)) throw new Refusal(`${folder} has no mf-manifest.json: not a section's build`);
+  let manifest: ReleaseManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
+  } catch {
+    throw new Refusal(`${manifestFile} is not JSON`);
+  }
+  if (!fs.existsSync(path.join(folder, 'server', 'remoteEntry.js')))
+    throw new Refusal(`${folder} has no server build (server/remoteEntry.js)`);
+  const absent = manifestFiles(manifest).find((file) => !fs.existsSync(path.join(folder, file)));
+  if (absent) throw new Refusal(`${folder} lacks ${absent}, which its manifest names`);
+  return manifest;
+}
+
+interface Args {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** The options each command takes: those with a value take the next argument when there is one. */
+const OPTIONS = new Set(['--from', '--rollback', '--builds', '--json', '--canary', '--promote']);
+const WITH_VALUE = new Set(['--from', '--rollback', '--builds', '--canary']);
+
+function parseArgs(argv: string[]): Args {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let at = 0; at < argv.length; at += 1) {
+    const arg = argv[at];
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    // An option not known is refused rather than ignored: it might have meant not to release to everyone.
+    if (!OPTIONS.has(arg)) throw new Refusal(`unknown option ${arg} (${[...OPTIONS].join(', ')})`);
+    const value = argv[at + 1];
+    const takesValue = WITH_VALUE.has(arg) && value !== undefined && !value.startsWith('--');
+    if (takesValue) at += 1;
+    flags.set(arg.slice(2), takesValue ? value : true);
+  }
+  return { positional, flags };
+}
+
+const now = () => new Date().toISOString();
+
+/** How long a release stays servable after it was published (`BLOG_RELEASE_KEEP_HOURS`). */
+const keepMs = () => {
+  const hours = Number(process.env.BLOG_RELEASE_KEEP_HOURS);
+  return (Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_KEEP_HOURS) * 3_600_000;
+};
+
+/** The line that says which releases of `container` no page may still need were deleted, if any. */
+function pruned(store: ReleaseStore, container: string, live: string) {
+  const ids = store.prune(container, live, keepMs());
+  return ids.length > 0 ? `\n${container}: deleted ${ids.join(', ')} (older than kept, not among the last 5)` : '';
+}
+
+/** Switches `container` to `entry` in the registry read as `read`; another release of it since is a refusal to retry. */
+async function switchTo(registry: LiveRegistry, read: Registry, container: string, entry: LiveEntry) {
+  try {
+    await registry.switch(read, container, entry);
+  } catch (error) {
+    if (error instanceof SwitchConflict) throw new Refusal(error.message, RETRY);
+    throw error;
+  }
+}
+
+/**
+ * Makes `id` live for `container` once it passes the check, or with `percent` its canary (the
+ * live release stays live for the rest); what was live before, and the line that says so.
+ */
+async function goLive(
+  store: ReleaseStore,
+  registry: LiveRegistry,
+  container: string,
+  id: string,
+  action: Switch['action'],
+  percent?: number,
+) {
+  const read = await registry.registry();
+  const current = read.live[container];
+  const from = current?.release ?? null;
+  if (from === id) return `${container} ${id} is already live: nothing changed`;
+  if (percent !== undefined && !current)
+    throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
+  const site = store.site();
+  const origin = site.origins[container];
+  if (!origin) throw new Refusal(`${store.dir}/site.json names no origin for ${container}`);
+  const manifest = `${origin}/releases/${id}/mf-manifest.json`;
+  const live = { ...Object.fromEntries(Object.entries(read.live).map(([name, entry]) => [name, entry.manifest])) };
+  const reason = await checkRelease(container, manifest, site, live);
+  const entry = { at: now(), section: container, action, from, to: id, ...(percent && { canary: percent }) };
+  if (reason) {
+    await registry.record({ ...entry, check: reason, live: from });
+    throw new Refusal(`${container} ${id} refused, ${from ?? 'nothing'} stays live: ${reason}`);
+  }
+  if (current && percent !== undefined) {
+    await switchTo(registry, read, container, { ...current, canary: { release: id, manifest, percent } });
+    await registry.record({ ...entry, check: 'passed', live: from });
+    return `${container} ${id} is the canary for ${percent}% of new visitors (${from} stays live for the rest): ${manifest}`;
+  }
+  // A release made during a canary ends it: the release is live for everyone.
+  await switchTo(registry, read, container, { release: id, manifest });
+  await registry.record({ ...entry, check: 'passed', live: id });
+  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${pruned(store, container, id)}`;
+}
+
+/** `--promote`: the canary live for everyone, as it was checked when it began. */
+async function promote(registry: LiveRegistry, container: string) {
+  const read = await registry.registry();
+  const current = read.live[container];
+  if (!current?.canary) throw new Refusal(`${container} has no canary to promote`);
+  const { release, manifest } = current.canary;
+  await switchTo(registry, read, container, { release, manifest });
+  await registry.record({
+    at: now(),
+    section: container,
+    action: 'promote',
+    from: current.release,
+    to: release,
+    check: 'passed',
+    live: release,
+  });
+  return `${container} ${release} is live for everyone (was ${current.release}): ${manifest}`;
+}
+
+/** `--rollback` during a canary: the canary ends, and the live release is everyone's again. */
+async function endCanary(
+  registry: LiveRegistry,
+  read: Registry,
+  container: string,
+  current: LiveEntry,
+  canary: Canary,
+) {
+  await switchTo(registry, read, container, { release: current.release, manifest: current.manifest });
+  await registry.record({
+    at: now(),
+    section: container,
+    action: 'rollback',
+    from: canary.release,
+    to: current.release,
+    check: 'skipped: the canary ends, the live release stays',
+    live: current.release,
+  });
+  return `${container} canary ${canary.release} ended: ${current.release} is live for everyone`;
+}
+
+async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) {
+  const container = containerOf(args.positional[0]);
+  if (args.flags.has('promote')) return console.log(await promote(registry, container));
+  const canary = args.flags.get('canary');
+  const percent = canary === undefined ? undefined : canaryPercent(canary);
+  if (canary !== undefined && percent === undefined)
+    throw new Refusal(
+      `--canary takes a whole percent from 1 to 99 of new visitors, not ${canary === true ? 'nothing' : canary}`,
+    );
+  const rollback = args.flags.get('rollback');
+  if (rollback !== undefined) {
+    const read = await registry.registry();
+    const live = read.live[container];
+    if (live?.canary && rollback === true)
+      return console.log(await endCanary(registry, read, container, live, live.canary));
+    const current = live?.release;
+    const id = rollback === true ? previousRelease(await registry.history(), container, current) : rollback;
+    if (!id) throw new Refusal(`${container} has no release before ${current ?? 'none'} to roll back to`);
+    if (!store.has(container, id)) throw new Refusal(`${container} has no release ${id}`);
+    console.log(await goLive(store, registry, container, id, 'rollback'));
+    return;
+  }
+  const from = args.flags.get('from');
+  if (typeof from !== 'string') throw new Refusal('name the built folder: --from <folder>');
+  const manifest = builtFolder(path.resolve(from));
+  // Read first: a registry that cannot be read stops the command before anything is published.
+  await registry.registry();
+  const { id, created } = store.publish(
+    container,
+    path.resolve(from),
+    manifest.metaData?.buildInfo?.buildVersion ?? '0',
+  );
+  console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.dir}`);
+  console.log(await goLive(store, registry, container, id, percent ? 'canary' : 'release', percent));
+}
+
+/**
+ * `npm start`'s start: each section's build is published and made live, unless it is live
+ * already where this run serves it. No site runs yet to check it on: `npm start` runs the
+ * checkout's builds, as it did before releases (a first start makes them the first releases).
+ */
+async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: string) => string) {
+  for (const [container, app] of Object.entries(sectionApps)) {
+    const folder = builds(app.package);
+    const manifest = builtFolder(folder);
+    const { id } = store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
+    const read = await registry.registry();
+    const manifestUrl = `${store.site().origins[container]}/releases/${id}/mf-manifest.json`;
+    const from = read.live[container];
+    if (from?.release === id && from.manifest === manifestUrl) continue;
+    await registry.switch(read, container, { release: id, manifest: manifestUrl });
+    await registry.record({
+      at: now(),
+      section: container,
+      action: 'start',
+      from: from?.release ?? null,
+      to: id,
+      check: 'skipped: npm start runs the checkout’s build',
+      live: id,
+    });
+    console.log(`${container} ${id} is live, the checkout's build: ${manifestUrl}${pruned(store, container, id)}`);
+  }
+}
+
+async function history(registry: LiveRegistry, args: Args) {
+  const section = args.positional[0] === undefined ? undefined : containerOf(args.positional[0]);
+  const entries = (await registry.history()).filter((entry) => !section || entry.section === section);
+  const live = await registry.registry();
+  if (args.flags.has('json')) console.log(JSON.stringify(entries, null, 2));
+  else console.log(historyTable(entries, { ...live, live: section ? { [section]: live.live[section] } : live.live }));
+}
+
+async function main(argv: string[]) {
+  const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.resolve(__dirname, '../../../.releases'));
+  const [command, ...rest] = argv;
+  const args = parseArgs(rest);
+  // Past one machine the registry and its history are in the Redis the render servers share.
+  const registry = process.env.BLOG_CACHE_URL ? new RedisRegistry(process.env.BLOG_CACHE_URL) : fileRegistry(store);
+  try {
+    if (command === 'release') return await release(store, registry, args);
+    if (command === 'releases') return await history(registry, args);
+    if (command === 'first') {
+      // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
+      const builds = args.flags.get('builds');
+      const root = path.resolve(__dirname, '../../..');
+      return await first(store, registry, (app) =>
+        typeof builds === 'string' ? path.join(builds, app) : path.join(root, app, 'dist'),
+      );
+    }
+  } finally {
+    await registry.close();
+  }
+  throw new Refusal(
+    'usage: release <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]] | releases [<section>] [--json]',
+  );
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = error instanceof Refusal ? error.code : 1;
+});

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@blog/shared/free-port';
+import type { SectionOverrides } from './releases';
+
+export interface PreviewBuildsOptions {
+  /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
+  entry: string;
+  /** Where the sections are deployed, by container: each server loads these, but for the builds it was started for. */
+  deployed: () => Record<string, string>;
+  /** The most servers kept at once; the least recently used is stopped first. */
+  max: number;
+  /** The render server's own settings, which each one shares. */
+  env: NodeJS.ProcessEnv;
+  startTimeoutMs?: number;
+  /** Where the servers' logs go: this process's own output (the default), or nowhere (a command that says one line). */
+  logs?: 'inherit' | 'ignore';
+  /**
+   * What its pages are: a preview's (the default: a banner, one browser's, never kept), or a
+   * canary's (`canary.ts`: the site's pages as visitors see them, kept by no page cache).
+   */
+  serves?: 'preview' | 'canary';
+}
+
+interface PreviewServer {
+  origin: string;
+  child: ChildProcess;
+  dir: string;
+  /** Once the process has ended. */
+  exited: Promise<void>;
+}
+
+/** One set of builds' server: starting, or started. */
+interface Entry {
+  server: Promise<PreviewServer>;
+  started: boolean;
+}
+
+/** More previews were asked for at once than may run: every server is still starting. */
+export class PreviewBuildsBusy extends Error {
+  constructor(max: number) {
+    super(`${max} previews of builds are starting already`);
+  }
+}
+
+/** `BLOG_CACHE_MAX_MB` of a page cache that holds no page. */
+const ONE_BYTE_IN_MB = String(1 / 1024 / 1024);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The render servers of the sections' builds that browsers preview. A build's code runs in a
+ * process of its own: it cannot reach the deployed sections' modules, and stopping it frees all it
+ * loaded. At most `max` processes run at once, however many browsers ask together: one started and
+ * unused for longest is stopped, and gone, before another starts; while all are still starting,
+ * more are refused (`PreviewBuildsBusy`).
+ */
+export class PreviewBuilds {
+  private servers = new Map<string, Entry>();
+
+  constructor(private readonly options: PreviewBuildsOptions) {}
+
+  /** The address of the server that renders with `overrides`, started when none does. */
+  async origin(overrides: SectionOverrides): Promise<string> {
+    // The other sections as deployed now: a release of one of them is another server.
+    const key = JSON.stringify([
+      Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)),
+      this.options.deployed(),
+    ]);
+    const entry = this.servers.get(key);
+    if (entry) {
+      // Used last: the last to be stopped.
+      this.servers.delete(key);
+      this.servers.set(key, entry);
+      return (await entry.server).origin;
+    }
+    let room: Promise<void> = Promise.resolve();
+    if (this.servers.size >= this.options.max) {
+      const oldest = [...this.servers].find(([, kept]) => kept.started);
+      if (!oldest) throw new PreviewBuildsBusy(this.options.max);
+      this.servers.delete(oldest[0]);
+      room = oldest[1].server.then(stop, () => undefined);
+    }
+    const started: Entry = { server: room.then(() => this.start(overrides)), started: false };
+    this.servers.set(key, started);
+    started.server.then(
+      () => {
+        started.started = true;
+      },
+      () => this.servers.get(key) === started && this.servers.delete(key),
+    );
+    return (await started.server).origin;
+  }
+
+  /** Stops every one. */
+  close(): void {
+    for (const { server } of this.servers.values()) void server.then(stop, () => undefined);
+    this.servers.clear();
+  }
+
+  private async start(overrides: SectionOverrides): Promise<PreviewServer> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
+    const remotesFile = path.join(dir, 'remotes.json');
+    writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...overrides }));
+    const port = await freePort();
+    const child = spawn(process.execPath, [this.options.entry], {
+      env: {
+        ...this.options.env,
+        PORT: String(port),
+        // Only this server asks it anything, at 127.0.0.1: no other interface answers.
+        BLOG_HOST: '127.0.0.1',
+        BLOG_REMOTES_FILE: remotesFile,
+        BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(overrides),
+        // It keeps no pages (a preview's are one browser's; a canary's would hear of no change: a
+        // byte holds none) and hears of no change.
+        BLOG_CACHE_URL: '',
+        BLOG_CACHE_MAX_MB: this.options.serves === 'canary' ? ONE_BYTE_IN_MB : '1',
+        BLOG_CACHE_LONG_TAIL_MB: ONE_BYTE_IN_MB,
+        REVALIDATE_SECRET: '',
+        BLOG_PURGE_URL: '',
+        // The port of the server that started it is its own.
+        BLOG_METRICS_PORT: '',
+        BLOG_STATUS_PORT: '',
+      },
+      // Its channel closes when this server ends, and it ends with it.
+      stdio: ['ignore', this.options.logs ?? 'inherit', this.options.logs ?? 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Neither its process nor its channel keeps this server running once it stops.
+    child.unref();
+    child.channel?.unref();
+    const server = { origin: `http://127.0.0.1:${port}`, child, dir, exited };
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 20_000);
+    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+      const answered = await fetch(`${server.origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return server;
+      await pause(100);
+    }
+    await stop(server);
+    throw new Error(`The render server of ${JSON.stringify(overrides)} did not start`);
+  }
+}
+
+/** Stops a server; resolves once its process is gone (killed outright after 5 s). */
+async function stop({ child, dir, exited }: PreviewServer): Promise<void> {
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(killer);
+  rmSync(dir, { recursive: true, force: true });
+}

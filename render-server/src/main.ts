@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { siteConfig, type SiteConfig } from '@blog/shared';
+import { MemoryCounters, RedisCounters } from './counters';
+import { documentTemplate } from './document';
+import { log } from './log';
+import { mediaOnSite } from './media';
+import { metricsServer, watchPageStore } from './metrics';
+import { serverOptions } from './options';
+import { MemoryPageStore, PageCache } from './page-cache';
+import { PREVIEW_CMS_PATH } from './preview';
+import { PreviewBuilds } from '@blog/release';
+import { redisRegistrySections } from './registry-sections';
+import { RedisPageStore } from './redis-store';
+import { ServerSections, fileSections } from './sections';
+import { ROUTES } from './routes';
+import { site } from './site';
+import { TileCache, tilesOnSite } from './tiles';
+import { tracingAsked } from './tracing';
+
+// This file is `render-server/dist/index.js`: its own code, run again for the render servers of other builds.
+const entry = path.join(__dirname, 'index.js');
+// The shell's browser build: its document, assets and run-time files (`BLOG_SHELL_DIST`), by default the checkout's.
+const options = serverOptions(process.env, path.resolve(__dirname, '..', '..', 'shell', 'dist'));
+const dist = options.dist;
+
+// The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
+const configScript = readFileSync(options.configFile, 'utf8');
+const media = mediaOnSite(
+  JSON.parse(configScript.slice(configScript.indexOf('{'), configScript.lastIndexOf('}') + 1)) as Partial<SiteConfig>,
+  options.siteUrl,
+);
+const { config, tilesFrom } = tilesOnSite(media.config, options.siteUrl);
+globalThis.__BLOG_CONFIG__ = config;
+// Tile servers ask to be told who asks: the site, by its address.
+const tiles = tilesFrom
+  ? new TileCache(tilesFrom, {
+      userAgent: `${new URL(options.siteUrl).host} render server`,
+      referer: `${options.siteUrl}/`,
+      readsPerClient: options.tileReadsPerClient,
+    })
+  : undefined;
+
+// Render servers sharing a Redis follow the release registry there, and its notices.
+const deployed = fileSections(options.remotesFile);
+const sections = new ServerSections(
+  options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployed) : deployed,
+  options.sectionTimeoutMs,
+);
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
+const template = documentTemplate(html, { config, file });
+// A preview's browser reads the CMS through this server, which adds what a draft needs; media as before.
+const previewTemplate = documentTemplate(html, {
+  config: {
+    ...config,
+    cmsUrl: `${options.siteUrl}${PREVIEW_CMS_PATH}`,
+    mediaUrl: siteConfig().mediaUrl,
+  },
+  file,
+});
+
+const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
+const cache = new PageCache(
+  store,
+  options.cacheTtlMs,
+  Date.now,
+  new MemoryPageStore(options.cacheLongTailBytes),
+  options.renderTimeoutMs,
+);
+// Limits hold across the render servers that share a Redis.
+const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new MemoryCounters();
+// A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
+const previewBuilds =
+  options.preview && !options.previewSections
+    ? new PreviewBuilds({
+        entry,
+        deployed: () => sections.manifests(),
+        max: options.previewMaxBuilds,
+        env: { ...process.env, BLOG_SHELL_DIST: dist },
+      })
+    : undefined;
+
+// A section's canary runs in render servers of its own, started when its first visitor comes.
+const canaryBuilds = options.previewSections
+  ? undefined
+  : new PreviewBuilds({
+      entry,
+      deployed: () => sections.manifests(),
+      max: options.previewMaxBuilds,
+      env: { ...process.env, BLOG_SHELL_DIST: dist },
+      serves: 'canary',
+    });
+
+async function start() {
+  // The SDK is loaded only where traces are exported: elsewhere the spans are the API's no-ops.
+  const stopTracing = tracingAsked(process.env)
+    ? await (await import('./tracing-sdk')).startTracing(process.env)
+    : undefined;
+  await sections.start(options.revalidateMs);
+  const app = site(
+    options,
+    {
+      template,
+      previewTemplate,
+      previewBuilds,
+      canaryBuilds,
+      sections,
+      cache,
+      mediaFromCms: media.mediaFromCms,
+      tiles,
+      counters,
+    },
+    ROUTES,
+  );
+  await app.ready();
+  // A public site's bounds (with those `site` sets): a request's headers within 10 s, and no more
+  // connections than the server can answer.
+  app.server.headersTimeout = 10_000;
+  app.server.maxConnections = options.maxConnections;
+  // Every interface unless BLOG_HOST names one, as Node listens by default (Fastify's own `listen`
+  // would take localhost only).
+  app.server.listen({ port: options.port, host: options.host }, () =>
+    log.info(`Rendering ${options.siteUrl} on port ${options.port}`),
+  );
+  const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
+  watchPageStore(store);
+  const metrics =
+    options.metricsPort === undefined ? undefined : metricsServer(options.metricsPort, options.metricsHost);
+  if (!options.revalidateSecret && !options.previewSections)
+    log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
+  const stop = () => {
+    sections.stop();
+    previewBuilds?.close();
+    canaryBuilds?.close();
+    void app.close();
+    void stopTracing?.();
+    status?.close();
+    metrics?.close();
+    void store.close();
+    void counters.close();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // A preview's render server ends with the one that started it, however that one ends; the channel
+  // to it keeps it running no more than the server it started does.
+  process.channel?.unref();
+  process.on('disconnect', () => {
+    stop();
+    process.exit(0);
+  });
+}
+
+/** What an operator reads of the server, on the loopback interface only: its memory and how full its page cache is. */
+function statusServer(port: number, pages: PageCache) {
+  return http
+    .createServer((_req, res) => {
+      void pages.store.size().then(
+        (kept) => {
+          res.setHeader('Content-Type', 'application/json');
+          res.end(JSON.stringify({ cache: kept ?? null, rss: process.memoryUsage().rss }));
+        },
+        () => res.end('{}'),
+      );
+    })
+    .listen(port, '127.0.0.1');
+}
+
+start().catch((error: unknown) => {
+  log.fatal({ err: error }, 'The render server could not start');
+  process.exit(1);
+});

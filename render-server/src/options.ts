@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { RENDER_SERVER_TOKEN_HEADER, proxyHopsOf } from '@blog/server-kit';
+import type { PreviewOptions } from './preview';
+import type { SectionOverrides } from '@blog/release';
+import { TILE_READS_PER_CLIENT } from './tiles';
+
+/** How a render server runs: from its environment, with defaults for `npm start`. */
+export interface ServerOptions {
+  port: number;
+  /** The interface the port listens on (`BLOG_HOST`); every one by default. */
+  host: string | undefined;
+  /** The shell's browser build (`BLOG_SHELL_DIST`): its assets, `index.html`, `config.js` and `remotes.json`. */
+  dist: string;
+  /** Where each section is deployed (the same file the browser reads). */
+  remotesFile: string;
+  /** The CMS and services the pages read (`config.js`; the same file the browser reads). */
+  configFile: string;
+  /** The site's public address for canonical links, feeds and the sitemap: never the request's Host. */
+  siteUrl: string;
+  /** The HTML's caching, for a CDN in front. */
+  htmlCacheControl: string;
+  /** How often the sections' deployments are checked for a new server build. */
+  revalidateMs: number;
+  /** How long a section's server build may take to load before its fallback is rendered. */
+  sectionTimeoutMs: number;
+  /** How long a page's reads of the CMS may take, all together, before it renders with what it has. */
+  readTimeoutMs: number;
+  /** How long a page's whole render may take before it is abandoned: its visitors get the last good copy, or a 503. */
+  renderTimeoutMs: number;
+  /** Where rendered pages are kept: Redis at this address, shared by render servers, or the process's memory. */
+  cacheUrl: string | undefined;
+  /** The most bytes pages kept in memory may take. */
+  cacheMaxBytes: number;
+  /** How long a kept page is answered as it is; after that it is answered while rendered again. */
+  cacheTtlMs: number;
+  /** The most bytes searches and addresses that name nothing may take, in this process's memory, apart from the site's pages. */
+  cacheLongTailBytes: number;
+  /** The most renders one client may start a minute (pages kept are answered to it whatever the count). */
+  rendersPerClient: number;
+  /** The most tiles the site's pages do not show one client may have read from the tile server a minute. */
+  tileReadsPerClient: number;
+  /** How many proxies of the deployment's own stand in front, each adding the address it was asked by to `X-Forwarded-For`. */
+  proxyHops: number;
+  /** What the server's reads of the CMS carry: its token (`RENDER_SERVER_TOKEN`, shared with the CMS), which no visitor's reads are counted against. */
+  cmsHeaders: Record<string, string>;
+  /** The most connections the server holds at once. */
+  maxConnections: number;
+  /** A port on the loopback interface where `/status` tells the cache's fill and the memory used; none by default. */
+  statusPort: number | undefined;
+  /** A port of its own where `/metrics` answers in Prometheus's text format (`BLOG_METRICS_PORT`); none by default. */
+  metricsPort: number | undefined;
+  /** The interface the metrics listen on (`BLOG_METRICS_HOST`, the CMS's too): the loopback one by default. */
+  metricsHost: string;
+  /** Shared with the CMS, which signs its reports of changes with it; none refuses every report. */
+  revalidateSecret: string | undefined;
+  /** A CDN's purge by tag (Cloudflare's `purge_cache`, or a hook of one's own), told the tags each report drops. */
+  purge: { url: string; authorization: string | undefined } | undefined;
+  /** The admin panel's Preview (`PREVIEW_SECRET`, shared with the CMS; `PREVIEW_API_TOKEN`, its read-only token); none turns it off. */
+  preview: PreviewOptions | undefined;
+  /** Origins a team's build may be previewed from (`BLOG_PREVIEW_ORIGINS`), beside those the sections are deployed on. */
+  previewOrigins: string[];
+  /** The most render servers of previewed builds run at once (`BLOG_PREVIEW_MAX_BUILDS`). */
+  previewMaxBuilds: number;
+  /** Set in a render server of previewed builds only: the builds it loads, which every page it renders names. */
+  previewSections: SectionOverrides | undefined;
+}
+
+export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : fallback;
+};
+
+/** The address without its trailing slashes; an address that is not one stops the server from starting. */
+function siteAddress(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`BLOG_SITE_URL is not an http(s) address: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string): ServerOptions {
+  const port = positive(env.PORT, 3000);
+  const dist = env.BLOG_SHELL_DIST || checkoutShellDist;
+  return {
+    port,
+    host: env.BLOG_HOST || undefined,
+    dist,
+    remotesFile: env.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
+    configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
+    siteUrl: siteAddress(env.BLOG_SITE_URL, port),
+    htmlCacheControl: env.BLOG_HTML_CACHE_CONTROL ?? DEFAULT_HTML_CACHE_CONTROL,
+    revalidateMs: positive(env.BLOG_REVALIDATE_SECONDS, 10) * 1000,
+    sectionTimeoutMs: positive(env.BLOG_SECTION_TIMEOUT_SECONDS, 5) * 1000,
+    readTimeoutMs: positive(env.BLOG_READ_TIMEOUT_SECONDS, 2) * 1000,
+    renderTimeoutMs: positive(env.BLOG_RENDER_TIMEOUT_SECONDS, 10) * 1000,
+    cacheUrl: env.BLOG_CACHE_URL || undefined,
+    // Whole bytes: a fraction of a megabyte (0.5) is a size too.
+    cacheMaxBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024)),
+    cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
+    cacheLongTailBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_LONG_TAIL_MB, 8) * 1024 * 1024)),
+    rendersPerClient: positive(env.BLOG_RENDERS_PER_CLIENT, 120),
+    tileReadsPerClient: positive(env.BLOG_TILE_READS_PER_CLIENT, TILE_READS_PER_CLIENT),
+    proxyHops: proxyHopsOf(env.BLOG_PROXY_HOPS),
+    cmsHeaders: env.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: env.RENDER_SERVER_TOKEN } : {},
+    maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
+    statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
+    metricsPort: env.BLOG_METRICS_PORT ? positive(env.BLOG_METRICS_PORT, 0) : undefined,
+    metricsHost: env.BLOG_METRICS_HOST || '127.0.0.1',
+    revalidateSecret: env.REVALIDATE_SECRET || undefined,
+    purge: env.BLOG_PURGE_URL
+      ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }
+      : undefined,
+    preview: env.PREVIEW_SECRET
+      ? { secret: env.PREVIEW_SECRET, apiToken: env.PREVIEW_API_TOKEN || undefined }
+      : undefined,
+    previewOrigins: (env.BLOG_PREVIEW_ORIGINS ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((address) => new URL(address).origin),
+    previewMaxBuilds: Math.max(1, Math.floor(positive(env.BLOG_PREVIEW_MAX_BUILDS, 3))),
+    previewSections: env.BLOG_PREVIEW_SECTIONS
+      ? (JSON.parse(env.BLOG_PREVIEW_SECTIONS) as SectionOverrides)
+      : undefined,
+  };
+}

@@ -1,0 +1,297 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  articleHref,
+  createQueryClient,
+  provideServerReads,
+  sectionAt,
+  siteConfig,
+  type PageHead,
+  type PageRequest,
+  type Section,
+  type ServerReads,
+} from '@blog/shared';
+import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
+import { dehydrate } from '@blog/shared/query';
+import { SpanKind } from '@opentelemetry/api';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { Root, SERVER_STATE_ID, loadFooter, serializeState, type ServerState } from '@blog/shell/server';
+import { ROOT, type DocumentTemplate } from './document';
+import { escapeHtml, headTags } from './head';
+import { startScriptsTag } from './page-scripts';
+import type { Rendered } from './page-cache';
+import { previewBanner, type PreviewShown } from './preview';
+import type { ServerSections } from './sections';
+import { isLongTail } from './long-tail';
+import { TAG, tagsOfReads } from './tags';
+import { log } from './log';
+import { cmsReadDuration, queryOf, sectionLoads } from './metrics';
+import { noteRead } from './timing';
+import { inSpan, traceHeaders } from './tracing';
+
+export interface PageContext {
+  template: DocumentTemplate;
+  sections: ServerSections;
+  /** The site's public address (`BLOG_SITE_URL`). */
+  siteUrl: string;
+  /** How long a page's reads may take, all together. */
+  readTimeoutMs: number;
+  /** What every read of the CMS carries: the render servers' own token. */
+  cmsHeaders: Record<string, string>;
+  /** A preview's page: drafts read as it says, a banner above it; this browser's alone, never kept. */
+  preview?: PagePreview;
+}
+
+export interface PagePreview extends PreviewShown {
+  /** How each of the page's reads is made, when not as the public's. */
+  read?: (url: string) => { url: string; headers: Record<string, string> };
+}
+
+// Each page's reads, wherever in the page (and in whichever section's copy of the client) they are made.
+const pageReads = new AsyncLocalStorage<ServerReads>();
+provideServerReads(() => pageReads.getStore());
+
+/**
+ * Runs `work`, whose reads of the CMS end when `signal` aborts or `timeoutMs` has passed: what it
+ * read by then is what it has. Each read carries `headers` (the render servers' token), and is
+ * made as `prepare` says (a preview's). Says whether any read failed.
+ */
+export async function withReadDeadline<T>(
+  signal: AbortSignal,
+  {
+    timeoutMs,
+    headers,
+    prepare,
+  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare'] },
+  work: () => Promise<T>,
+): Promise<{ value: T; readFailed: boolean }> {
+  // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
+  // combined one refers to can be collected before it fires, and the reads never end.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException(`The reads took over ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  const stop = () => deadline.abort(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
+  let readFailed = false;
+  const reads: ServerReads = {
+    signal: deadline.signal,
+    failed: () => {
+      readFailed = true;
+    },
+    prepare,
+    // Each read timed, by query and for the page's `Server-Timing`, in a span the CMS's own join.
+    observe(url, read) {
+      const query = queryOf(url);
+      return inSpan(
+        `cms read ${query}`,
+        { 'url.full': url, 'blog.cms.query': query },
+        async () => {
+          const started = performance.now();
+          let result = 'failed';
+          try {
+            const value = await read({ ...headers, ...traceHeaders() });
+            result = 'ok';
+            return value;
+          } finally {
+            const ms = performance.now() - started;
+            cmsReadDuration.observe({ query, result }, ms / 1000);
+            noteRead(ms);
+          }
+        },
+        SpanKind.CLIENT,
+      );
+    },
+  };
+  try {
+    const value = await pageReads.run(reads, work);
+    signal.throwIfAborted();
+    return { value, readFailed };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/** The page's own address: the article's for an article, wherever it is read; the section's own path otherwise. */
+function canonicalPath(url: URL, head: PageHead): string {
+  if (head.article) return articleHref(head.title);
+  return `${sectionAt(url.pathname)?.paths[0] ?? url.pathname}${url.search}`;
+}
+
+/** React's HTML for `element`, once all of it is ready; whether a part of it failed (and is left to the browser). */
+function renderHtml(element: ReactElement, signal: AbortSignal): Promise<{ html: string; partFailed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let partFailed = false;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    sink.on('finish', () => resolve({ html: Buffer.concat(chunks).toString(), partFailed }));
+    const stream = renderToPipeableStream(element, {
+      // Every part inline, in reading order: React 19 would otherwise move a large part behind a
+      // script, and the page must read whole without JavaScript (it is sent only when all is ready).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        partFailed = true;
+        log.error({ err: error }, 'Rendering a section failed: the browser renders it');
+      },
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        stream.abort(signal.reason);
+        // Every abort here gives its reason as an Error: the deadline's, or the visitor's leaving.
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** What the server renders: a route's page at its address (path and the parameters it reads), or the not-found page. */
+export interface PageTarget {
+  address: string;
+  section: Section | undefined;
+}
+
+/**
+ * One page: the route's section (and the sections it shows) loaded from their server builds,
+ * their reads loaded within the deadline, then the document with its head, the rendered page and
+ * the reads for hydration. A section that cannot be loaded, or whose page declarations throw,
+ * renders its fallback in place; with the CMS down or late the views render empty (spec §8). Either
+ * way the page is degraded: answered, never kept as good.
+ */
+export async function renderPage(
+  { address, section }: PageTarget,
+  context: PageContext,
+  signal: AbortSignal,
+): Promise<Rendered> {
+  const { template, siteUrl } = context;
+  const sections = context.sections.page();
+  const url = new URL(address, siteUrl);
+  const request: PageRequest = { pathname: url.pathname, searchParams: url.searchParams };
+  const reads = createQueryClient();
+  const rendered = new Map<RemoteModuleId, SectionModule>();
+  const failed = new Set<RemoteModuleId>();
+
+  const fail = (id: RemoteModuleId, what: string, error: unknown) => {
+    log.error({ err: error }, `The ${id} section ${what} on the server`);
+    rendered.delete(id);
+    failed.add(id);
+  };
+  const load = async (id: RemoteModuleId) => {
+    try {
+      const module = await inSpan('section load', { 'blog.section': id }, () => sections.load(id));
+      sectionLoads.inc({ section: id, result: 'loaded' });
+      rendered.set(id, module);
+      return module;
+    } catch (error) {
+      sectionLoads.inc({ section: id, result: 'failed' });
+      fail(id, 'could not be loaded', error);
+      return undefined;
+    }
+  };
+  /** The pages of the sections still rendered, the most specific first: the article the newsletter shows names the page. */
+  const pages = () =>
+    [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page }] : []));
+
+  let loadFailed = false;
+  const { readFailed } = await withReadDeadline(
+    signal,
+    { timeoutMs: context.readTimeoutMs, headers: context.cmsHeaders, prepare: context.preview?.read },
+    async () => {
+      const main = section && (await load(section.module));
+      let shown: RemoteModuleId[] = [];
+      try {
+        shown = main?.page?.remotes?.(request) ?? [];
+      } catch (error) {
+        if (section) fail(section.module, 'could not say what it shows', error);
+      }
+      await Promise.all(shown.map(load));
+      await Promise.all([
+        loadFooter(reads),
+        ...pages().map(({ id, page }) =>
+          page.load(request, reads).catch((error: unknown) => {
+            // Rendered with what it has, as when a read fails.
+            log.error({ err: error }, `The ${id} section could not load ${url.pathname} on the server`);
+            loadFailed = true;
+          }),
+        ),
+      ]);
+    },
+  );
+
+  let head: PageHead | undefined;
+  for (const { id, page } of pages()) {
+    try {
+      head ??= page.head?.(request, reads);
+    } catch (error) {
+      fail(id, 'could not describe its page', error);
+    }
+  }
+  head ??= { title: section?.title ?? 'Page not found' };
+
+  const state: ServerState = {
+    reads: dehydrate(reads),
+    modules: [...rendered.keys()],
+    failed: [...failed],
+    remotes: sections.manifests(),
+  };
+  const loader: SectionLoader = {
+    load: (id) => sections.load(id),
+    peek: (id) => rendered.get(id),
+    failedOnServer: (id) => failed.has(id),
+  };
+  const tags = headTags({
+    head,
+    canonical: `${siteUrl}${canonicalPath(url, head)}`,
+    siteUrl,
+    home: section?.module === 'mf_articles/Home',
+    notFound: !section,
+    stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
+    preconnect: [new URL(siteConfig().mediaUrl).origin],
+  });
+  const { html, partFailed } = await renderHtml(
+    <Root reads={reads} loader={loader} router={(app) => <StaticRouter location={address}>{app}</StaticRouter>} />,
+    signal,
+  );
+  const scripts = startScriptsTag({
+    // The sections' scripts are fetched with the shell's rather than after them.
+    preloads: [
+      ...new Set([...template.scripts.preloads, ...[...rendered.keys()].flatMap((id) => sections.scripts(id))]),
+    ],
+    entries: template.scripts.entries,
+  });
+  const { preview } = context;
+  const beforeApp = preview
+    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview, escapeHtml)}${root}`)
+    : template.beforeApp;
+  return {
+    status: section ? 200 : 404,
+    type: 'text/html; charset=utf-8',
+    body:
+      `${template.beforeHead}    ${tags}\n  ${beforeApp}${html}</div>\n` +
+      `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
+      `    ${scripts}${template.afterApp}`,
+    // The sections whose code it shows (or tried to): another release of one of them renders it anew.
+    tags: [
+      ...tagsOfReads(reads),
+      ...new Set(
+        [...(section ? [section.module] : []), ...rendered.keys(), ...failed].map((id) =>
+          TAG.section(id.split('/')[0]),
+        ),
+      ),
+    ],
+    longTail: isLongTail(url, reads),
+    degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
+  };
+}
