@@ -14,7 +14,7 @@ import {
   raiseVersionOnWrites,
   readModelChanged,
 } from './lib/read-model-cache';
-import { ensureReadModelIndexes } from './lib/read-model-indexes';
+import { addReadModelIndexesAfterSync } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { ensurePreviewToken } from './preview';
 import { seedIfEmpty } from './seed';
@@ -29,6 +29,7 @@ export default {
   // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
+    addReadModelIndexesAfterSync(strapi);
     raiseVersionOnWrites(strapi);
     keepDocumentsPublic(strapi);
   },
@@ -37,7 +38,6 @@ export default {
     try {
       await grantPublicPermissions(strapi);
       await strapi.db.connection.schema.dropTableIfExists(OLD_LIMIT_TABLE);
-      await ensureReadModelIndexes(strapi);
       await ensureReadModelVersionTable(strapi.db.connection);
       await ensureNotificationTables(strapi.db.connection);
       await dropOldSearchTables(strapi.db.connection);
