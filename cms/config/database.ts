@@ -39,6 +39,12 @@ export const dataDir = (env: Env) =>
   env('DATABASE_CLIENT', 'sqlite') === 'sqlite' ? path.dirname(sqliteFile(env)) : fromCms('data');
 
 /**
+ * The migrations of database/migrations are TypeScript: Strapi runs them as compiled, from
+ * dist/database/migrations (the tsconfig's outDir), each once, before it syncs its own tables.
+ */
+const settings = { useTypescriptMigrations: true };
+
+/**
  * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
  * one address, configured by Strapi's conventional variables.
  */
@@ -54,6 +60,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
         acquireConnectionTimeout,
         pool: { afterCreate: unicodeLower },
       },
+      settings,
     };
   }
   if (client === 'postgres') {
@@ -77,6 +84,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
         pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
         acquireConnectionTimeout,
       },
+      settings,
     };
   }
   throw new Error(`DATABASE_CLIENT=${client}: use sqlite (the default) or postgres.`);

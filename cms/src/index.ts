@@ -1,20 +1,13 @@
 import type { Server } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import type articleSearch from './api/read-model/services/article-search';
-import { dropOldSearchTables } from './lib/article-search-index';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
 import { serveMetrics } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
-import { ensureNotificationTables, startNotifier, type NotifierOptions } from './lib/notifications';
+import { addNoticeSenders, startNotifier, type NotifierOptions } from './lib/notifications';
 import { keepDocumentsPublic } from './lib/public-api/documents';
-import { OLD_LIMIT_TABLE } from './lib/public-api/limits';
-import {
-  changesReadModel,
-  ensureReadModelVersionTable,
-  raiseVersionOnWrites,
-  readModelChanged,
-} from './lib/read-model-cache';
-import { ensureReadModelIndexes } from './lib/read-model-indexes';
+import { changesReadModel, raiseVersionOnWrites, readModelChanged } from './lib/read-model-cache';
+import { addReadModelIndexesAfterSync } from './lib/read-model-indexes';
 import { grantPublicPermissions } from './permissions';
 import { ensurePreviewToken } from './preview';
 import { seedIfEmpty } from './seed';
@@ -30,9 +23,11 @@ let stopFollowingIndex: (() => void) | undefined;
 const INDEX_FOLLOW_MS = 1_000;
 
 export default {
-  // Taken before Strapi syncs the schema (between register and bootstrap), let go once seeded.
+  // Taken before Strapi runs the migrations (database/migrations) and syncs the schema (between
+  // register and bootstrap), let go once seeded.
   async register({ strapi }: { strapi: Core.Strapi }) {
     releaseStartupLock = await takeStartupLock(strapi);
+    addReadModelIndexesAfterSync(strapi);
     raiseVersionOnWrites(strapi);
     keepDocumentsPublic(strapi);
   },
@@ -40,11 +35,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     try {
       await grantPublicPermissions(strapi);
-      await strapi.db.connection.schema.dropTableIfExists(OLD_LIMIT_TABLE);
-      await ensureReadModelIndexes(strapi);
-      await ensureReadModelVersionTable(strapi.db.connection);
-      await ensureNotificationTables(strapi.db.connection);
-      await dropOldSearchTables(strapi.db.connection);
+      await addNoticeSenders(strapi.db.connection);
       await seedIfEmpty(strapi);
       const search = strapi.service('api::read-model.article-search') as unknown as ReturnType<typeof articleSearch>;
       await search.warm();

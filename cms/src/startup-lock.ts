@@ -5,10 +5,10 @@ import { Client, type ClientConfig } from 'pg';
 const STARTUP_LOCK = 4_205_118_431;
 
 /**
- * Several CMS processes may start at once on one PostgreSQL database: each syncs the schema and
- * seeds an empty database only while it holds this lock, so the schema is changed by one process
- * at a time and the seed is loaded once. Resolves to the function that lets the lock go. SQLite
- * serves one process, which needs no lock.
+ * Several CMS processes may start at once on one PostgreSQL database: each runs the migrations,
+ * syncs the schema and seeds an empty database only while it holds this lock, so the schema is
+ * changed by one process at a time, each migration runs once and the seed is loaded once.
+ * Resolves to the function that lets the lock go. SQLite serves one process, which needs no lock.
  */
 export async function takeStartupLock(strapi: Core.Strapi): Promise<() => Promise<void>> {
   const { client, connection } = strapi.config.get<{ client: string; connection: ClientConfig }>('database.connection');

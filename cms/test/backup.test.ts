@@ -4,7 +4,8 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { promisify } from 'util';
-import createKnex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
+import { databaseOf } from './support/database';
 import { TEST_ENV } from './support/global-setup';
 import { post } from './support/smtp';
 import { startStrapi, type StrapiProcess } from './support/strapi-process';
@@ -25,17 +26,6 @@ async function script(cms: StrapiProcess, ...args: string[]) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
     return { code, output: stdout + stderr };
   }
-}
-
-/** The CMS's database, read directly. */
-function databaseOf(cms: StrapiProcess): Knex {
-  return cms.database.DATABASE_URL
-    ? createKnex({ client: 'pg', connection: cms.database.DATABASE_URL })
-    : createKnex({
-        client: 'better-sqlite3',
-        connection: { filename: cms.database.DATABASE_FILENAME },
-        useNullAsDefault: true,
-      });
 }
 
 /** What the public reads: the pages' queries, and every upload's bytes. */

@@ -60,14 +60,6 @@ const MAX_COMPLETIONS = 12;
  */
 const MAX_TYPO_NODES = 15_000;
 
-// Tables of the search index this one replaces (an FTS5 table, or a tsvector one, and its words).
-const OLD_TABLES = ['article_search', 'article_search_words'];
-
-/** Drops what the database-side search index left in a database it was used on: nothing reads it now. */
-export async function dropOldSearchTables(db: Knex): Promise<void> {
-  for (const table of OLD_TABLES) await db.schema.dropTableIfExists(table);
-}
-
 /**
  * The published articles' search index, in the CMS process's memory: the spec's rule, ranked
  * whole-text matches, typos and snippets answered without a database query. It follows the read

@@ -18,7 +18,8 @@ export interface NotifierOptions {
   outbox?: string;
 }
 
-// Not content types: no route, public or admin, reads them. The queue holds notices not yet sent.
+// Not content types: no route, public or admin, reads them (a migration makes them). The queue
+// holds notices not yet sent.
 const QUEUE = 'notification_queue';
 const SENDERS = 'notification_senders';
 /** The most notices one email lists; more go in the next. */
@@ -34,27 +35,9 @@ interface EmailService {
 
 let wakeNotifier: () => void = () => undefined;
 
-export async function ensureNotificationTables(db: Knex): Promise<void> {
-  if (!(await db.schema.hasTable(QUEUE))) {
-    await db.schema.createTable(QUEUE, (table) => {
-      table.increments('id');
-      table.string('kind', 20).notNullable();
-      table.text('payload').notNullable();
-      table.bigInteger('created_at').notNullable();
-      table.index(['kind', 'id']);
-    });
-  }
-  if (!(await db.schema.hasTable(SENDERS))) {
-    // One row per kind: when its last email went, its failures, and which process holds it.
-    await db.schema.createTable(SENDERS, (table) => {
-      table.string('kind', 20).primary();
-      table.bigInteger('last_sent_at').notNullable().defaultTo(0);
-      table.integer('attempts').notNullable().defaultTo(0);
-      table.bigInteger('next_attempt_at').notNullable().defaultTo(0);
-      table.string('lease_owner', 100).nullable();
-      table.bigInteger('lease_until').notNullable().defaultTo(0);
-    });
-  }
+/** A sender's row for each kind of notice the code sends: a kind added to it gets its row at the next start. */
+export async function addNoticeSenders(db: Knex): Promise<void> {
+  // Two processes starting at once may both try: the second insert is a no-op.
   await db(SENDERS)
     .insert(NOTICE_KINDS.map((kind) => ({ kind })))
     .onConflict('kind')

@@ -8,20 +8,9 @@ import type { ContentChange } from './change-reports';
 /**
  * One row, one number: the version of what the read model answers from. Every change to articles,
  * comments or media raises it, in whichever CMS process made the change; every process compares it
- * (one primary-key read) before answering from what it kept.
+ * (one primary-key read) before answering from what it kept. A migration makes the table and its row.
  */
 const TABLE = 'read_model_versions';
-
-export async function ensureReadModelVersionTable(db: Knex): Promise<void> {
-  if (!(await db.schema.hasTable(TABLE))) {
-    await db.schema.createTable(TABLE, (table) => {
-      table.integer('id').primary();
-      table.bigInteger('version').notNullable();
-    });
-  }
-  // Two processes starting at once may both try: the second insert is a no-op.
-  await db(TABLE).insert({ id: 1, version: 0 }).onConflict('id').ignore();
-}
 
 /** Whether a change can change what the read model answers: articles, their photos, approved comments (not a vote). */
 export const changesReadModel = ({ uid, event }: ContentChange) =>
@@ -31,7 +20,7 @@ export const changesReadModel = ({ uid, event }: ContentChange) =>
 
 /** Raises the version: every kept answer, in every process, is read again. `db` may be a transaction. */
 export async function readModelChanged(db: Knex): Promise<void> {
-  if (await db.schema.hasTable(TABLE)) await db(TABLE).where({ id: 1 }).increment('version', 1);
+  await db(TABLE).where({ id: 1 }).increment('version', 1);
 }
 
 export const DOCUMENT_WRITES = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'clone']);

@@ -1,11 +1,23 @@
 import type { Core } from '@strapi/strapi';
+import type { hooks } from '@strapi/utils';
 import { readModelSchema } from './read-model';
 
 /**
- * The indexes the read model's queries use, created at every start when missing, on a new or an
- * existing database (Strapi's schema sync leaves indexes it did not create alone).
+ * The indexes the read model's queries use, on Strapi's content tables. Not a migration: Strapi
+ * runs those before its schema sync, and on a new database the sync is what makes these tables.
+ * Nor a content type's `indexes` (experimental in Strapi 5), which cannot say DESC: the lists are
+ * ordered by date DESC then id ASC, which only an index in that order answers without sorting.
+ * So they are made just after each sync, when missing (Strapi's `content-types.afterSync` hook,
+ * where its own plugins do what must follow the sync); the sync leaves indexes it did not make
+ * alone. Registered in `register`, before the sync; run under the startup lock.
  */
-export async function ensureReadModelIndexes(strapi: Core.Strapi): Promise<void> {
+export function addReadModelIndexesAfterSync(strapi: Core.Strapi): void {
+  (strapi.hook('strapi::content-types.afterSync') as hooks.AsyncParallelHook).register(() =>
+    addReadModelIndexes(strapi),
+  );
+}
+
+async function addReadModelIndexes(strapi: Core.Strapi): Promise<void> {
   const db = strapi.db.connection;
   const { articles, comments } = readModelSchema(strapi);
   // The lists' order (newest first, then in publication order) and a year's range of dates.

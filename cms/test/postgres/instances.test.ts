@@ -66,6 +66,12 @@ describe('two CMS processes on one PostgreSQL database', () => {
     }
   });
 
+  it('runs each migration once', async () => {
+    const migrations = fs.readdirSync(path.join(__dirname, '..', '..', 'database', 'migrations'));
+    expect(await count('SELECT count(*) FROM strapi_migrations')).toBe(migrations.length);
+    expect(await count('SELECT count(DISTINCT name) FROM strapi_migrations')).toBe(migrations.length);
+  });
+
   it('counts 400 concurrent likes split between the two exactly', async () => {
     const { data } = await readJson<StrapiAnswer<Comment[]>>(`${pair[0].url}/api/comments?pagination[pageSize]=1`);
     const [{ documentId, like }] = data;

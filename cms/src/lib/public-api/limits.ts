@@ -10,7 +10,10 @@ import {
 } from 'rate-limiter-flexible';
 import type { Budget, LimitStore } from './options';
 
-/** Where the counts live in the database: one row per client and limit, written by rate-limiter-flexible. */
+/**
+ * Where the counts live in the database: one row per client and limit, written by
+ * rate-limiter-flexible. A migration makes it, so the limiter is told it is there.
+ */
 const TABLE = 'client_limits';
 
 /**
@@ -60,19 +63,13 @@ export function clientLimit(strapi: Core.Strapi, what: string, budget: Budget, s
     storeClient: strapi.db.connection,
     storeType: 'knex',
     tableName: TABLE,
+    tableCreated: true,
     insuranceLimiter: new RateLimiterMemory(options),
   };
-  // The table is made at the first start; a failure to make it leaves the counts in memory.
-  const made = (error?: Error) => error && strapi.log.error(`The limits' table could not be made: ${error.message}`);
   const limiter =
-    strapi.db.dialect.client === 'postgres'
-      ? new RateLimiterPostgres(shared, made)
-      : new RateLimiterSQLite(shared, made);
+    strapi.db.dialect.client === 'postgres' ? new RateLimiterPostgres(shared) : new RateLimiterSQLite(shared);
   return new ClientLimit(limiter, what);
 }
-
-/** The table the write limit was counted in before rate-limiter-flexible's: nothing reads it now. */
-export const OLD_LIMIT_TABLE = 'write_rate_limits';
 
 /**
  * Clients' requests in turn: each round of the event loop starts at most one waiting request of
