@@ -53,7 +53,7 @@ function buildOnChange(label, stamp, dirs, build) {
  * The workspace's built libraries: TypeScript built to CommonJS with its declarations in their
  * `dist`, so that the CMS (run by Node) and the apps (bundled by webpack) load the same code.
  */
-const LIBRARIES = ['server-kit'].map((name) => path.join(root, name));
+const LIBRARIES = ['server-kit', 'markup'].map((name) => path.join(root, name));
 
 /** Each built library, when what it is built from changed (install builds them too: their `prepare`). */
 function buildLibraries() {

@@ -1,49 +1,51 @@
-import { EXCERPT_LENGTH, excerpt } from '../src/lib/excerpt';
+import { CARD_EXCERPT_LENGTH, cardExcerpt } from './card-excerpt';
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
 
-describe('excerpt', () => {
+describe('cardExcerpt', () => {
   it('keeps a short text whole, headings and quotes as plain lines, blank lines left out', () => {
-    expect(excerpt('# Title\n\n## Part\n#### Detail\r\n> Said\n>Close\n\n')).toBe('Title\nPart\nDetail\nSaid\nClose');
+    expect(cardExcerpt('# Title\n\n## Part\n#### Detail\r\n> Said\n>Close\n\n')).toBe(
+      'Title\nPart\nDetail\nSaid\nClose',
+    );
   });
 
   it('keeps bold, links and what is not block markup', () => {
     const text = '**Bold** and [a link](https://example.com/a_(b))\n##### Five\n#NoSpace\nA > B';
-    expect(excerpt(text)).toBe(text);
+    expect(cardExcerpt(text)).toBe(text);
   });
 
-  it(`cuts a longer text between words, with '…', at most ${EXCERPT_LENGTH} characters`, () => {
+  it(`cuts a longer text between words, with '…', at most ${CARD_EXCERPT_LENGTH} characters`, () => {
     const text = words(100);
-    const cut = excerpt(text);
-    expect(cut.length).toBeLessThanOrEqual(EXCERPT_LENGTH);
+    const cut = cardExcerpt(text);
+    expect(cut.length).toBeLessThanOrEqual(CARD_EXCERPT_LENGTH);
     expect(cut).toMatch(/^word0 word1 .* word\d+…$/);
     expect(text.startsWith(cut.slice(0, -1))).toBe(true);
     expect(text[cut.length - 1]).toBe(' ');
   });
 
   it('cuts at a line end without keeping it', () => {
-    expect(excerpt('alpha beta\ngamma delta', 13)).toBe('alpha beta…');
+    expect(cardExcerpt('alpha beta\ngamma delta', 13)).toBe('alpha beta…');
   });
 
   it('never cuts a link or a bold span in half', () => {
     const link = '[the budget request](https://www.example.com/budget-request-2026)';
-    expect(excerpt(`Read ${link} today`, 40)).toBe('Read…');
-    expect(excerpt(`Read ${link} today`, 74)).toBe(`Read ${link}…`);
-    expect(excerpt('An **important and rather long point** here', 30)).toBe('An…');
-    expect(excerpt('An **important point** here, and more', 30)).toBe('An **important point** here,…');
+    expect(cardExcerpt(`Read ${link} today`, 40)).toBe('Read…');
+    expect(cardExcerpt(`Read ${link} today`, 74)).toBe(`Read ${link}…`);
+    expect(cardExcerpt('An **important and rather long point** here', 30)).toBe('An…');
+    expect(cardExcerpt('An **important point** here, and more', 30)).toBe('An **important point** here,…');
   });
 
   it('keeps a word glued to a link with it', () => {
-    expect(excerpt('See ([source](https://example.com)). More text follows', 40)).toBe(
+    expect(cardExcerpt('See ([source](https://example.com)). More text follows', 40)).toBe(
       'See ([source](https://example.com)).…',
     );
   });
 
   it('reads a lone ** or [ as text', () => {
-    expect(excerpt('2 ** 3 is [not a link', 12)).toBe('2 ** 3 is…');
+    expect(cardExcerpt('2 ** 3 is [not a link', 12)).toBe('2 ** 3 is…');
   });
 
   it.each([null, undefined, '', '\n\n'])('is empty for %p', (text) => {
-    expect(excerpt(text)).toBe('');
+    expect(cardExcerpt(text)).toBe('');
   });
 });
