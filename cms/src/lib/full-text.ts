@@ -1,6 +1,6 @@
 import { MARK_END, MARK_START } from '@blog/markup';
+import escapeHtml from 'escape-html';
 import stemmer from 'stemmer';
-import { escapeHtml } from './html';
 
 /**
  * The pure half of the full-text search: what a visitor types becomes words, never query syntax;
