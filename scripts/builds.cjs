@@ -49,35 +49,41 @@ function buildOnChange(label, stamp, dirs, build) {
   writeFileSync(stamp, inputs);
 }
 
-const SERVER_KIT = path.join(root, 'server-kit');
+/**
+ * The workspace's built libraries: TypeScript built to CommonJS with its declarations in their
+ * `dist`, so that the CMS (run by Node) and the apps (bundled by webpack) load the same code.
+ */
+const LIBRARIES = ['server-kit', 'markup'].map((name) => path.join(root, name));
 
-/** What the CMS and the render server share, built for both (install builds it too: its `prepare`). */
-function buildServerKit() {
-  buildOnChange('the server kit', path.join(SERVER_KIT, 'dist', '.inputs-hash'), [SERVER_KIT], () =>
-    run(bin('tsc'), ['-p', 'tsconfig.build.json'], SERVER_KIT),
-  );
+/** Each built library, when what it is built from changed (install builds them too: their `prepare`). */
+function buildLibraries() {
+  for (const dir of LIBRARIES) {
+    buildOnChange(path.basename(dir), path.join(dir, 'dist', '.inputs-hash'), [dir], () =>
+      run(bin('tsc'), ['-p', 'tsconfig.build.json'], dir),
+    );
+  }
 }
 
 /** The CMS, with its admin panel (about 40 s); the admin is served from cms/dist/build. */
 function buildCms() {
-  buildServerKit();
+  buildLibraries();
   const cms = path.join(root, 'cms');
-  buildOnChange('the CMS', path.join(cms, 'dist', '.inputs-hash'), [cms, SERVER_KIT], () =>
+  buildOnChange('the CMS', path.join(cms, 'dist', '.inputs-hash'), [cms, ...LIBRARIES], () =>
     run(bin('strapi'), ['build'], cms),
   );
 }
 
 /** The CMS's server code only, for runs that need no admin panel (the browser tests). */
 function compileCms() {
-  buildServerKit();
+  buildLibraries();
   run(bin('tsc'), ['-p', 'tsconfig.json'], path.join(root, 'cms'));
 }
 
 /** One app's production bundle, in its `<app>/dist`, when what it is built from changed. */
 function buildApp(name) {
   const dir = path.join(root, name);
-  buildServerKit();
-  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared'), SERVER_KIT], () =>
+  buildLibraries();
+  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared'), ...LIBRARIES], () =>
     run(bin('pnpm'), ['run', 'build'], dir),
   );
 }

@@ -1,12 +1,10 @@
+import { MARK_END, MARK_START } from '@blog/markup';
 import {
   closeWords,
   correction,
   correctionTypos,
   editDistance,
   indexKey,
-  MARK_END,
-  MARK_START,
-  plainText,
   searchWords,
   snippetHtml,
   textTokens,
@@ -115,19 +113,6 @@ describe('typos', () => {
 
   it('knows a text’s words once each, lower-cased', () => {
     expect([...textWords('Naval naval, NAVAL-cyber 2027')]).toEqual(['naval', 'cyber', '2027']);
-  });
-});
-
-describe('the indexed text', () => {
-  it('is the markup made plain: headings, quotes, bold and links leave their words only', () => {
-    expect(plainText('## Part\n> Said **bold** and [a link](https://example.com/a_(b)).\n# Top')).toBe(
-      'Part\nSaid bold and a link.\nTop',
-    );
-  });
-
-  it('never holds the characters that mark a match', () => {
-    expect(plainText(`a${MARK_START}b${MARK_END}c`)).toBe('abc');
-    expect(plainText(null)).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
+import escapeHtml from 'escape-html';
 import { LinkifyIt } from 'linkify-it';
-import { escapeHtml } from '../src/lib/html';
 import { contactMail, commentMail, defanged, oneLine, plainAddress, type NoticeMail } from '../src/lib/notice-mail';
 import { retryDelay } from '../src/lib/notifications';
 

@@ -1,4 +1,4 @@
-import { excerpt } from '../src/lib/excerpt';
+import { cardExcerpt } from '@blog/markup';
 import { author } from './support/author';
 import type { ArchiveEntry, MostPopularEntry, TopicCount } from '@blog/shared';
 import { expectStrapiError, request, type StrapiAnswer } from './support/http';
@@ -114,7 +114,7 @@ describe('article summaries', () => {
       expect(summary).toEqual({
         ...heading(full),
         topics: full.topics.map(({ category }) => ({ category })),
-        excerpt: excerpt(full.text_article),
+        excerpt: cardExcerpt(full.text_article),
         photo: cardPhoto(full),
       });
       expect(summary.excerpt.length).toBeLessThanOrEqual(320);

@@ -1,4 +1,5 @@
-import { closeWords, MARK_END, MARK_START, type SearchTerm } from '../src/lib/full-text';
+import { MARK_END, MARK_START } from '@blog/markup';
+import { closeWords, type SearchTerm } from '../src/lib/full-text';
 import { SNIPPET_WORDS, TextIndex } from '../src/lib/text-index';
 import { Vocabulary } from '../src/lib/vocabulary';
 

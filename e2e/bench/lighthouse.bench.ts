@@ -6,6 +6,7 @@ import type { Result } from 'lighthouse';
 import { freePort } from '@blog/cms/testing';
 import { bundleReports, routeScripts, type RouteScripts } from '../support/bundles';
 import { lighthouseRun } from '../support/lighthouse';
+import { asReactWrites } from '../support/react-text';
 import { startRenderServer } from '../support/render-server';
 import { site } from '../support/site';
 import { GROWN, getData, startGrownCms } from './grown-cms';
@@ -59,15 +60,6 @@ function medians(runs: Measure[]): Measure {
   const keys = Object.keys(runs[0]) as (keyof Measure)[];
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as Measure;
 }
-
-/** As React writes text into HTML. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 
 const newestTitle = async (cmsUrl: string) =>
   (await getData<{ title_article: string }[]>(cmsUrl, 'latest-articles?limit=1'))[0].title_article;
@@ -183,7 +175,7 @@ test('Lighthouse on every route at seed size and at 2,000 articles', async () =>
     try {
       const html = await (await fetch(`${server.url}/Home`)).text();
       const [seedNewest, grownNewest] = [await newestTitle(site.cmsUrl), await newestTitle(grown.url)];
-      if (!html.includes(escapeHtml(grownNewest)) && html.includes(escapeHtml(seedNewest))) {
+      if (!html.includes(asReactWrites(grownNewest)) && html.includes(asReactWrites(seedNewest))) {
         throw new Error(`${server.url}/Home was not rendered from the grown CMS (${grown.url})`);
       }
       report(

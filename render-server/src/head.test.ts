@@ -27,6 +27,14 @@ describe('the head of an article', () => {
     expect(tags).toContain('<link rel="canonical" href="https://blog.test/Articles?title=Budgets">');
   });
 
+  it('keeps an apostrophe as written, in text and in double-quoted attributes alike', () => {
+    const title = "NATO's Two Percent";
+    const canonical = `https://blog.test/Articles?title=${encodeURIComponent(title)}`;
+    const tags = headTags({ ...article, head: { ...article.head, title }, canonical });
+    expect(tags).toContain("<title>NATO's Two Percent · Defense Analysis</title>");
+    expect(tags).toContain(`<link rel="canonical" href="https://blog.test/Articles?title=NATO's%20Two%20Percent">`);
+  });
+
   it('has the browser paint the page only once all of it is read, up to the state that follows it', () => {
     expect(tags).toContain('<link rel="expect" href="#blog-server-state" blocking="render">');
   });

@@ -20,6 +20,8 @@ export interface HeadInput {
   preconnect: string[];
 }
 
+// Not escape-html, which also writes `'` as `&#39;`: every attribute here is double-quoted, so an
+// apostrophe needs no escape, and escaping it would change every page whose title or address holds one.
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

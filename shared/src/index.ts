@@ -9,13 +9,12 @@ export * from './dates';
 export * from './share';
 export * from './votes';
 export * from './phone';
-export * from './markup/parse';
 export * from './markup/Markup';
-export * from './markup/describe';
+// The markup functions the sections use, so that they keep one package to import from.
+export { describeText, firstLines } from '@blog/markup';
 export * from './theme';
 
 export * from './social';
-export * from './excerpt';
 export * from './snippet';
 export * from './images';
 export * from './SignUpBox';

@@ -1,4 +1,4 @@
-import { plainText } from './markup/parse';
+import { visibleText } from '@blog/markup';
 import type { Article } from './types';
 
 export type ShareNetwork = 'facebook' | 'x' | 'linkedin' | 'instagram';
@@ -23,7 +23,7 @@ export function shareUrl(origin: string, title: string): string {
 
 /** The title, then the start of the article's text without its markup (spec §9). */
 export function shareText(article: Pick<Article, 'title_article' | 'text_article'>): string {
-  const text = plainText(article.text_article ?? '')
+  const text = visibleText(article.text_article ?? '')
     .replace(/\s+/g, ' ')
     .trim();
   // Counted in characters as a reader sees them, so an emoji is never cut in half.

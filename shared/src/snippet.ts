@@ -4,6 +4,7 @@ export interface SnippetPart {
   marked: boolean;
 }
 
+// The entities the CMS writes (escape-html's, `'` as `&#39;`).
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescape = (html: string) => html.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
 

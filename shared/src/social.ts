@@ -1,4 +1,4 @@
-import { safeHref } from './markup/parse';
+import { safeHref } from '@blog/markup';
 import type { ShareNetwork } from './share';
 import type { ContactDetails } from './types';
 

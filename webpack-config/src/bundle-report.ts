@@ -22,7 +22,10 @@ export interface BundleReport {
 /** Where a bundled app's browser build writes its report, beside its files. */
 export const BUNDLE_REPORT_FILE = 'bundle-report.json';
 
-/** The package a module's file belongs to: `react-dom`, `@tanstack/query-core`, `@blog/shared` or the app's own code. */
+/**
+ * The package a module's file belongs to: `react-dom`, `@tanstack/query-core`, `@blog/shared`,
+ * `@blog/markup` or the app's own code.
+ */
 export function packageOf(resource: string, app: string): string {
   const parts = resource.split(/[\\/]/);
   const last = parts.lastIndexOf('node_modules');
@@ -32,6 +35,9 @@ export function packageOf(resource: string, app: string): string {
   }
   const shared = parts.lastIndexOf('shared');
   if (shared >= 0 && ['src', 'webpack'].includes(parts[shared + 1])) return '@blog/shared';
+  // The markup package, bundled from its build (linked into the workspace, not under node_modules).
+  const markup = parts.lastIndexOf('markup');
+  if (markup >= 0 && parts[markup + 1] === 'dist') return '@blog/markup';
   return `<${app}>`;
 }
 

@@ -1,9 +1,9 @@
+import { indexedText } from '@blog/markup';
 import type { Knex } from 'knex';
 import {
   closeWords,
   correction,
   correctionTypos,
-  plainText,
   snippetHtml,
   textWords,
   typoLookups,
@@ -221,7 +221,7 @@ export class ArticleSearch {
     // A date's text on both databases (Strapi keeps PostgreSQL's driver from making it a Date).
     const day = card.date_of_the_article.slice(0, 10);
     const topics = card.topics.map(({ category }) => category ?? '');
-    const indexed = { title: plainText(card.title_article), topics: topics.join(', '), body: plainText(row.text) };
+    const indexed = { title: indexedText(card.title_article), topics: topics.join(', '), body: indexedText(row.text) };
     this.articles.set(row.documentId, {
       documentId: row.documentId,
       id: row.id,

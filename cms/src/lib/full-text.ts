@@ -1,9 +1,11 @@
+import { MARK_END, MARK_START } from '@blog/markup';
+import escapeHtml from 'escape-html';
 import stemmer from 'stemmer';
-import { escapeHtml } from './html';
 
 /**
  * The pure half of the full-text search: what a visitor types becomes words, never query syntax;
- * an article becomes the plain text that is indexed; the database's snippet becomes safe HTML.
+ * the database's snippet becomes safe HTML. An article's text is indexed as `@blog/markup`'s
+ * `indexedText` makes it.
  */
 
 /** At most this many words of a search are looked for (a search is at most 200 characters anyway). */
@@ -182,24 +184,6 @@ export function correction(words: string[], isKnown: (word: string) => boolean, 
     return closest;
   });
   return changed ? corrected.join(' ') : null;
-}
-
-// The site's markup (spec §5), made plain so that neither a link's address nor `**` is indexed or shown.
-const HEADING_OR_QUOTE = /^(?:#{1,4} |> ?)/gm;
-const LINK = /\[([^\]\n]+)\]\((?:[^()\n]|\([^()\n]*\))*\)/g;
-const BOLD = /\*\*(.+?)\*\*/g;
-// The two characters put around a matched word in a snippet: never in an article's text.
-export const MARK_START = '\u0002';
-export const MARK_END = '\u0003';
-
-/** An article's text as it is indexed and quoted in a snippet: the markup's words without the markup. */
-export function plainText(text: string | null | undefined): string {
-  return (text ?? '')
-    .replaceAll(MARK_START, '')
-    .replaceAll(MARK_END, '')
-    .replace(HEADING_OR_QUOTE, '')
-    .replace(LINK, '$1')
-    .replace(BOLD, '$1');
 }
 
 /**

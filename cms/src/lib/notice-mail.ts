@@ -6,7 +6,7 @@
  * header with a line break.
  */
 
-import { escapeHtml } from './html';
+import escapeHtml from 'escape-html';
 
 export const NOTICE_KINDS = ['contact', 'comment'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

@@ -1,6 +1,6 @@
+import { cardExcerpt } from '@blog/markup';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { excerpt } from './excerpt';
 import { rowsOf } from './rows';
 
 const ARTICLE = 'api::article.article';
@@ -204,7 +204,7 @@ export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: Artic
   return rows.map(({ id, text, ...heading }) => ({
     ...heading,
     topics: topics.get(id) ?? [],
-    excerpt: excerpt(text),
+    excerpt: cardExcerpt(text),
     photo: photos.get(id) ?? null,
   }));
 }

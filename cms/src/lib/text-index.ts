@@ -1,4 +1,5 @@
-import { indexKey, MARK_END, MARK_START, textTokens, type SearchTerm } from './full-text';
+import { MARK_END, MARK_START } from '@blog/markup';
+import { indexKey, textTokens, type SearchTerm } from './full-text';
 
 /** A document as it is indexed: its three fields, each plain text. */
 export interface IndexedText {

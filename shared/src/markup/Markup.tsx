@@ -1,5 +1,5 @@
+import { parseMarkup, type Block, type Inline } from '@blog/markup';
 import type { ReactNode } from 'react';
-import { parseMarkup, type Block, type Inline } from './parse';
 
 export interface MarkupProps {
   text: string | null | undefined;

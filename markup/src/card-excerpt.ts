@@ -1,9 +1,13 @@
-/** The longest excerpt, in characters, markup and the closing '…' included. */
-export const EXCERPT_LENGTH = 320;
+import { HEADING, LINE_BREAK, LINK, QUOTE, STRONG } from './grammar';
 
+/** The longest card excerpt, in characters, markup and the closing '…' included. */
+export const CARD_EXCERPT_LENGTH = 320;
+
+const HEADING_MARK = new RegExp(`^${HEADING}`);
+const QUOTE_MARK = new RegExp(`^${QUOTE}`);
 // The units an excerpt is cut between: a run of spaces, or a word, where a word never ends inside a
-// link or a bold span (the link and bold grammar of the site's markup parser, one line at a time).
-const UNIT = /\s+|(?:\[[^\]\n]+\]\((?:[^()\n]|\([^()\n]*\))*\)|\*\*.+?\*\*|\S)+/g;
+// link or a bold span.
+const UNIT = new RegExp(String.raw`\s+|(?:${LINK}|${STRONG}|\S)+`, 'g');
 
 /**
  * A card's description of an article (the Articles list), made from its first lines: headings and
@@ -11,10 +15,10 @@ const UNIT = /\s+|(?:\[[^\]\n]+\]\((?:[^()\n]|\([^()\n]*\))*\)|\*\*.+?\*\*|\S)+/
  * bold and links stay as markup. A longer text is cut between words, never inside a link or a bold
  * span, and ends with '…'.
  */
-export function excerpt(text: string | null | undefined, maxLength = EXCERPT_LENGTH): string {
+export function cardExcerpt(text: string | null | undefined, maxLength = CARD_EXCERPT_LENGTH): string {
   const lines = (text ?? '')
-    .split(/\r\n?|\n/)
-    .map((line) => line.replace(/^#{1,4} /, '').replace(/^> ?/, ''))
+    .split(LINE_BREAK)
+    .map((line) => line.replace(HEADING_MARK, '').replace(QUOTE_MARK, ''))
     .filter((line) => line.trim() !== '');
   const whole = lines.join('\n');
   if (whole.length <= maxLength) return whole;

@@ -1,5 +1,6 @@
 // Article markup (spec §5), parsed into a tree that components render as React elements, so every
 // text is escaped by React and no HTML written in the CMS ever reaches the page as HTML.
+import { HEADING, LINE_BREAK, LINK, QUOTE, STRONG, safeHref } from './grammar';
 
 export type Inline =
   | { type: 'text'; text: string }
@@ -14,26 +15,8 @@ export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'break' };
 
-const HEADING = /^(#{1,4}) (.*)$/;
-// Bold on every view, not on the Articles list only as spec §5 has it: nobody wants to read the asterisks.
-const STRONG = String.raw`\*\*(?<strong>.+?)\*\*`;
-// A target may hold one level of balanced parentheses, as many encyclopedia addresses do.
-const LINK = String.raw`\[(?<label>[^\]]+)\]\((?<target>(?:[^()]|\([^()]*\))*)\)`;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
-
-/**
- * The address a link may point to, or null. Browsers ignore leading and trailing control characters
- * and spaces and every tab or newline inside a URL (so '\u0000java\tscript:' is javascript:), hence the
- * scheme is judged on the URL the browser would see, and that URL is the one rendered.
- */
-export function safeHref(target: string): string | null {
-  // eslint-disable-next-line no-control-regex -- the C0 controls are exactly what browsers strip from a URL's ends
-  const href = target.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-  if (href === '') return null;
-  const scheme = SCHEME.exec(href)?.[1];
-  return scheme === undefined || SAFE_SCHEMES.has(scheme.toLowerCase()) ? href : null;
-}
+const HEADING_LINE = new RegExp(`^${HEADING}(?<words>.*)$`);
+const QUOTE_MARK = new RegExp(`^${QUOTE}`);
 
 // Browsers read a backslash as '/', so '/\host' leaves the site as surely as '//host' does.
 const isAbsolute = (href: string) => /^(https?:)?[\\/]{2}/i.test(href);
@@ -45,6 +28,7 @@ interface Allowed {
 
 function parseInline(text: string, allowed: Allowed): Inline[] {
   const alternatives: string[] = [];
+  // Bold on every view, not on the Articles list only as spec §5 has it: nobody wants to read the asterisks.
   if (allowed.strong) alternatives.push(STRONG);
   if (allowed.links) alternatives.push(LINK);
   if (alternatives.length === 0) return text === '' ? [] : [{ type: 'text', text }];
@@ -74,11 +58,15 @@ function parseInline(text: string, allowed: Allowed): Inline[] {
 
 function parseLine(line: string, allowed: Allowed): Block {
   if (line.trim() === '') return { type: 'break' };
-  const heading = HEADING.exec(line);
+  const heading = HEADING_LINE.exec(line)?.groups;
   if (heading) {
-    return { type: 'heading', level: heading[1].length as HeadingLevel, children: parseInline(heading[2], allowed) };
+    return {
+      type: 'heading',
+      level: heading.level.length as HeadingLevel,
+      children: parseInline(heading.words, allowed),
+    };
   }
-  if (line.startsWith('>')) return { type: 'quote', children: parseInline(line.replace(/^> ?/, ''), allowed) };
+  if (QUOTE_MARK.test(line)) return { type: 'quote', children: parseInline(line.replace(QUOTE_MARK, ''), allowed) };
   return { type: 'paragraph', children: parseInline(line, allowed) };
 }
 
@@ -87,16 +75,10 @@ export function parseMarkup(text: string): Block[] {
   // Trailing blank lines (a final newline most of all) are not breaks the author meant to show.
   const content = text.trimEnd();
   if (content === '') return [];
-  return content.split(/\r\n?|\n/).map((line) => parseLine(line, { strong: true, links: true }));
+  return content.split(LINE_BREAK).map((line) => parseLine(line, { strong: true, links: true }));
 }
 
-function inlineText(nodes: Inline[]): string {
+/** The words of inline markup, without the markup. */
+export function inlineText(nodes: Inline[]): string {
   return nodes.map((node) => (node.type === 'text' ? node.text : inlineText(node.children))).join('');
-}
-
-/** The words of the text without any markup, one line per block: for excerpts and share text. */
-export function plainText(text: string): string {
-  return parseMarkup(text)
-    .flatMap((block) => (block.type === 'break' ? [] : [inlineText(block.children)]))
-    .join('\n');
 }

@@ -1,4 +1,4 @@
-import { parseMarkup, type Block, type Inline } from './parse';
+import { inlineText, parseMarkup, type Block } from './parse';
 
 /** What search engines show of a description before they cut it themselves. */
 const DESCRIPTION_LENGTH = 160;
@@ -6,9 +6,6 @@ const DESCRIPTION_LENGTH = 160;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 type TextBlock = Exclude<Block, { type: 'break' }>;
-
-const words = (nodes: Inline[]): string =>
-  nodes.map((node) => (node.type === 'text' ? node.text : words(node.children))).join('');
 
 /**
  * A page's description from text written with the article markup: its words without markup, on
@@ -20,7 +17,7 @@ export function describeText(text: string | null | undefined, maxLength = DESCRI
   const blocks = parseMarkup(text ?? '').filter((block): block is TextBlock => block.type !== 'break');
   const body = blocks.filter((block) => block.type !== 'heading');
   const plain = (body.length > 0 ? body : blocks)
-    .map((block) => words(block.children))
+    .map((block) => inlineText(block.children))
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

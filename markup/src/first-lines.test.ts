@@ -1,4 +1,4 @@
-import { firstLines } from './excerpt';
+import { firstLines } from './first-lines';
 
 const lines = (count: number) => Array.from({ length: count }, (_, index) => `Line ${index + 1}`);
 

@@ -1,4 +1,6 @@
-export interface Excerpt {
+import { LINE_BREAK } from './grammar';
+
+export interface FirstLines {
   /** The text's first lines, as written (markup included). */
   text: string;
   /** Whether lines were left out. */
@@ -10,9 +12,9 @@ export interface Excerpt {
  * counted as the author wrote them, not as a screen wraps them, so every visitor sees the same cut
  * and the page needs no measuring (and no layout shift) to decide it.
  */
-export function firstLines(text: string | null | undefined, limit: number): Excerpt {
+export function firstLines(text: string | null | undefined, limit: number): FirstLines {
   // Trailing blank lines are not lines a reader sees (the markup renderer drops them too).
-  const lines = (text ?? '').trimEnd().split(/\r\n?|\n/);
+  const lines = (text ?? '').trimEnd().split(LINE_BREAK);
   if (lines.length <= limit) return { text: lines.join('\n'), truncated: false };
   return { text: lines.slice(0, limit).join('\n'), truncated: true };
 }
