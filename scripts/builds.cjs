@@ -79,26 +79,29 @@ function compileCms() {
   run(bin('tsc'), ['-p', 'tsconfig.json'], path.join(root, 'cms'));
 }
 
+// The build factory every app's and the render server's webpack configuration is made by.
+const WEBPACK_CONFIG = path.join(root, 'webpack-config');
+
 /** One app's production bundle, in its `<app>/dist`, when what it is built from changed. */
 function buildApp(name) {
   const dir = path.join(root, name);
   buildLibraries();
-  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), [dir, path.join(root, 'shared'), ...LIBRARIES], () =>
-    run(bin('pnpm'), ['run', 'build'], dir),
-  );
+  const inputs = [dir, path.join(root, 'shared'), WEBPACK_CONFIG, ...LIBRARIES];
+  buildOnChange(name, path.join(dir, 'dist', '.inputs-hash'), inputs, () => run(bin('pnpm'), ['run', 'build'], dir));
 }
 
 const RENDER_SERVER = path.join(root, 'render-server');
 
 /** The render server's bundle (`render-server/dist/index.js`), with the shell's server entry and the packages it takes. */
 function buildRenderServer() {
-  buildServerKit();
+  buildLibraries();
   const inputs = [
     RENDER_SERVER,
     path.join(root, 'shell'),
     path.join(root, 'shared'),
     path.join(root, 'release'),
-    SERVER_KIT,
+    WEBPACK_CONFIG,
+    ...LIBRARIES,
   ];
   buildOnChange('the render server', path.join(RENDER_SERVER, 'dist', '.inputs-hash'), inputs, () =>
     run(bin('pnpm'), ['run', 'build'], RENDER_SERVER),

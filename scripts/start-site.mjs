@@ -168,7 +168,7 @@ async function launchRenderServer() {
     ...preview,
     BLOG_METRICS_PORT: String(renderMetricsPort),
     // One readable line an event in a terminal; LOG_FORMAT=json for a log collector.
-    LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
+    LOG_FORMAT: process.env.LOG_FORMAT || 'readable',
   });
   return { pid: server.pid, exited: server.exited, stop: () => server.close() };
 }

@@ -1,10 +1,11 @@
 import { setInterval } from 'node:timers';
+import { logFormatOf } from '@blog/server-kit';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 
 /**
  * The render server's log: one JSON line per event (`LOG_FORMAT=json`, the default), an error's
- * stack a field of its line; `LOG_FORMAT=pretty` (what `npm start` sets) prints each on a readable line.
+ * stack a field of its line; `LOG_FORMAT=readable` (what `npm start` sets) prints each on a readable line.
  */
 export function logger(env: NodeJS.ProcessEnv): pino.Logger {
   const options: pino.LoggerOptions = {
@@ -12,7 +13,7 @@ export function logger(env: NodeJS.ProcessEnv): pino.Logger {
     level: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return env.LOG_FORMAT === 'pretty'
+  return logFormatOf(env.LOG_FORMAT, 'json') === 'readable'
     ? pino(
         options,
         pretty({

@@ -1,1 +1,2 @@
 export { RENDER_SERVER_TOKEN_HEADER, clientOf, proxyHopsOf } from './client-address';
+export { logFormatOf, type LogFormat } from './log-format';

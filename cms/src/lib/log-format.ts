@@ -1,15 +1,12 @@
+import { logFormatOf, type LogFormat } from '@blog/server-kit';
 import { formats, winston } from '@strapi/logger';
 
 /**
- * How the CMS writes its log: `json` (one JSON object a line, for a log shipper) unless in
- * development; `readable` (Strapi's own one-line text) in development and under `npm start`.
- * LOG_FORMAT=json or LOG_FORMAT=readable overrides either.
+ * How the CMS writes its log: `json` (one JSON object a line, for a log shipper) in production;
+ * `readable` (Strapi's own one-line text) otherwise. LOG_FORMAT=json or LOG_FORMAT=readable overrides either.
  */
-export type LogFormat = 'json' | 'readable';
-
 export function logFormat(env: { LOG_FORMAT?: string; NODE_ENV?: string }): LogFormat {
-  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'readable') return env.LOG_FORMAT;
-  return env.NODE_ENV === 'production' ? 'json' : 'readable';
+  return logFormatOf(env.LOG_FORMAT, env.NODE_ENV === 'production' ? 'json' : 'readable');
 }
 
 /**
