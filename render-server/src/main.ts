@@ -21,8 +21,18 @@ import { tracingAsked } from './tracing';
 
 // This file is `render-server/dist/index.js`: its own code, run again for the render servers of other builds.
 const entry = path.join(__dirname, 'index.js');
-// The shell's browser build: its document, assets and run-time files (`BLOG_SHELL_DIST`), by default the checkout's.
-const options = serverOptions(process.env, path.resolve(__dirname, '..', '..', 'shell', 'dist'));
+/** Its settings; one it refuses stops the start with its one line rather than a stack trace. */
+function startOptions() {
+  try {
+    // The shell's browser build: its document, assets and run-time files (`BLOG_SHELL_DIST`), by default the checkout's.
+    return serverOptions(process.env, path.resolve(__dirname, '..', '..', 'shell', 'dist'));
+  } catch (error) {
+    process.stderr.write(`The render server cannot start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+const options = startOptions();
 const dist = options.dist;
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).

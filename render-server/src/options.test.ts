@@ -32,6 +32,26 @@ describe('the render server’s options', () => {
     expect(() => serverOptions({ BLOG_PROXY_HOPS: 'one' }, '/dist')).toThrow('BLOG_PROXY_HOPS must be a whole number');
   });
 
+  it('stop the start on a setting that is not a number or a port, naming it, and leave an empty one unset', () => {
+    expect(() => serverOptions({ BLOG_STATUS_PORT: 'abc' }, '/dist')).toThrow(
+      'BLOG_STATUS_PORT must be a port from 1 to 65535, not "abc".',
+    );
+    expect(() => serverOptions({ PORT: '70000' }, '/dist')).toThrow('PORT must be a port from 1 to 65535');
+    expect(() => serverOptions({ BLOG_CACHE_TTL_SECONDS: '-5' }, '/dist')).toThrow(
+      'BLOG_CACHE_TTL_SECONDS must be a positive number, not "-5".',
+    );
+    expect(() => serverOptions({ BLOG_RENDERS_PER_CLIENT: 'lots' }, '/dist')).toThrow('BLOG_RENDERS_PER_CLIENT');
+    expect(serverOptions({ BLOG_STATUS_PORT: '', BLOG_METRICS_PORT: '' }, '/dist')).toMatchObject({
+      statusPort: undefined,
+      metricsPort: undefined,
+    });
+    expect(serverOptions({ PORT: '8080', BLOG_STATUS_PORT: '9000' }, '/dist')).toMatchObject({
+      port: 8080,
+      statusPort: 9000,
+      siteUrl: 'http://localhost:8080',
+    });
+  });
+
   it('listen on every interface, their metrics on the loopback one unless told otherwise', () => {
     expect(serverOptions({}, '/dist')).toMatchObject({ host: undefined, metricsHost: '127.0.0.1' });
     expect(serverOptions({ BLOG_HOST: '127.0.0.1', BLOG_METRICS_HOST: '0.0.0.0' }, '/dist')).toMatchObject({

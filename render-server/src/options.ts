@@ -67,10 +67,24 @@ export interface ServerOptions {
 
 export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-const positive = (value: string | undefined, fallback: number) => {
+/** A number setting, or `fallback` when unset or empty; anything but a positive number stops the start, naming the setting. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  return value !== undefined && Number.isFinite(number) && number > 0 ? number : fallback;
-};
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, not "${value}".`);
+  return number;
+}
+
+/** A port setting, or undefined when unset or empty; anything but a port stops the start, naming the setting. */
+function port(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65_535)
+    throw new Error(`${name} must be a port from 1 to 65535, not "${value}".`);
+  return number;
+}
 
 /** The address without its trailing slashes; an address that is not one stops the server from starting. */
 function siteAddress(value: string | undefined, port: number): string {
@@ -82,32 +96,32 @@ function siteAddress(value: string | undefined, port: number): string {
 }
 
 export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string): ServerOptions {
-  const port = positive(env.PORT, 3000);
+  const listenPort = port(env, 'PORT') ?? 3000;
   const dist = env.BLOG_SHELL_DIST || checkoutShellDist;
   return {
-    port,
+    port: listenPort,
     host: env.BLOG_HOST || undefined,
     dist,
     remotesFile: env.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
     configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
-    siteUrl: siteAddress(env.BLOG_SITE_URL, port),
+    siteUrl: siteAddress(env.BLOG_SITE_URL, listenPort),
     htmlCacheControl: env.BLOG_HTML_CACHE_CONTROL ?? DEFAULT_HTML_CACHE_CONTROL,
-    revalidateMs: positive(env.BLOG_REVALIDATE_SECONDS, 10) * 1000,
-    sectionTimeoutMs: positive(env.BLOG_SECTION_TIMEOUT_SECONDS, 5) * 1000,
-    readTimeoutMs: positive(env.BLOG_READ_TIMEOUT_SECONDS, 2) * 1000,
-    renderTimeoutMs: positive(env.BLOG_RENDER_TIMEOUT_SECONDS, 10) * 1000,
+    revalidateMs: positive(env, 'BLOG_REVALIDATE_SECONDS', 10) * 1000,
+    sectionTimeoutMs: positive(env, 'BLOG_SECTION_TIMEOUT_SECONDS', 5) * 1000,
+    readTimeoutMs: positive(env, 'BLOG_READ_TIMEOUT_SECONDS', 2) * 1000,
+    renderTimeoutMs: positive(env, 'BLOG_RENDER_TIMEOUT_SECONDS', 10) * 1000,
     cacheUrl: env.BLOG_CACHE_URL || undefined,
     // Whole bytes: a fraction of a megabyte (0.5) is a size too.
-    cacheMaxBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_MAX_MB, 64) * 1024 * 1024)),
-    cacheTtlMs: positive(env.BLOG_CACHE_TTL_SECONDS, 300) * 1000,
-    cacheLongTailBytes: Math.max(1, Math.floor(positive(env.BLOG_CACHE_LONG_TAIL_MB, 8) * 1024 * 1024)),
-    rendersPerClient: positive(env.BLOG_RENDERS_PER_CLIENT, 120),
-    tileReadsPerClient: positive(env.BLOG_TILE_READS_PER_CLIENT, TILE_READS_PER_CLIENT),
+    cacheMaxBytes: Math.max(1, Math.floor(positive(env, 'BLOG_CACHE_MAX_MB', 64) * 1024 * 1024)),
+    cacheTtlMs: positive(env, 'BLOG_CACHE_TTL_SECONDS', 300) * 1000,
+    cacheLongTailBytes: Math.max(1, Math.floor(positive(env, 'BLOG_CACHE_LONG_TAIL_MB', 8) * 1024 * 1024)),
+    rendersPerClient: positive(env, 'BLOG_RENDERS_PER_CLIENT', 120),
+    tileReadsPerClient: positive(env, 'BLOG_TILE_READS_PER_CLIENT', TILE_READS_PER_CLIENT),
     proxyHops: proxyHopsOf(env.BLOG_PROXY_HOPS),
     cmsHeaders: env.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: env.RENDER_SERVER_TOKEN } : {},
-    maxConnections: positive(env.BLOG_MAX_CONNECTIONS, 2_000),
-    statusPort: env.BLOG_STATUS_PORT ? positive(env.BLOG_STATUS_PORT, 0) : undefined,
-    metricsPort: env.BLOG_METRICS_PORT ? positive(env.BLOG_METRICS_PORT, 0) : undefined,
+    maxConnections: positive(env, 'BLOG_MAX_CONNECTIONS', 2_000),
+    statusPort: port(env, 'BLOG_STATUS_PORT'),
+    metricsPort: port(env, 'BLOG_METRICS_PORT'),
     metricsHost: env.BLOG_METRICS_HOST || '127.0.0.1',
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
     purge: env.BLOG_PURGE_URL
@@ -120,7 +134,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
       .split(/[\s,]+/)
       .filter(Boolean)
       .map((address) => new URL(address).origin),
-    previewMaxBuilds: Math.max(1, Math.floor(positive(env.BLOG_PREVIEW_MAX_BUILDS, 3))),
+    previewMaxBuilds: Math.max(1, Math.floor(positive(env, 'BLOG_PREVIEW_MAX_BUILDS', 3))),
     previewSections: env.BLOG_PREVIEW_SECTIONS
       ? (JSON.parse(env.BLOG_PREVIEW_SECTIONS) as SectionOverrides)
       : undefined,
