@@ -34,6 +34,23 @@ const INDIRECT_READS: Record<string, string[]> = {
     'JWT_SECRET',
     'ENCRYPTION_KEY',
   ],
+  // `positive(env, name, …)` and `port(env, name)`: the render server's numbers and ports.
+  'render-server/src/options.ts': [
+    'PORT',
+    'BLOG_REVALIDATE_SECONDS',
+    'BLOG_SECTION_TIMEOUT_SECONDS',
+    'BLOG_READ_TIMEOUT_SECONDS',
+    'BLOG_RENDER_TIMEOUT_SECONDS',
+    'BLOG_CACHE_MAX_MB',
+    'BLOG_CACHE_TTL_SECONDS',
+    'BLOG_CACHE_LONG_TAIL_MB',
+    'BLOG_RENDERS_PER_CLIENT',
+    'BLOG_TILE_READS_PER_CLIENT',
+    'BLOG_MAX_CONNECTIONS',
+    'BLOG_STATUS_PORT',
+    'BLOG_METRICS_PORT',
+    'BLOG_PREVIEW_MAX_BUILDS',
+  ],
   // `CONFIG_FROM_ENV`: what a build writes into `config.js`.
   'webpack-config/src/index.ts': [
     'BLOG_CMS_URL',
