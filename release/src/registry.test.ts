@@ -1,20 +1,16 @@
 /** @jest-environment node */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
 import Redis from 'ioredis';
 import { RedisRegistry, REGISTRY_KEY, SWITCHED_CHANNEL } from './redis-registry';
 import { SwitchConflict } from './releases';
 import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
+import { liveEntry, registryBench } from './testing';
 
 // The registry's compare-and-set, the same for the store's file and for Redis (`BLOG_CACHE_URL`):
 // each writer is a registry of its own (a command of its own: a process, a connection).
 
-const entry = (release: string) => ({
-  release,
-  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
-});
+const bench = registryBench();
 
 interface Kind {
   /** A writer of the one registry. */
@@ -25,47 +21,25 @@ interface Kind {
   raw(): Promise<string>;
 }
 
-let dir: string;
-let redis: RedisServer;
-let direct: Redis;
-const writers: LiveRegistry[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  direct = new Redis(redis.url);
-});
-afterAll(async () => {
-  await direct.quit();
-  await redis.stop();
-});
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-registry-test-'));
-  await direct.flushall();
-});
-afterEach(async () => {
-  await Promise.all(writers.splice(0).map((writer) => writer.close()));
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
 const kinds: [string, () => Kind][] = [
   [
     'in the store’s file',
     () => ({
-      writer: () => fileRegistry(new ReleaseStore(path.join(dir, 'store'))),
-      corrupt: (text) => Promise.resolve(fs.writeFileSync(path.join(dir, 'store', 'registry.json'), text)),
-      raw: () => Promise.resolve(fs.readFileSync(path.join(dir, 'store', 'registry.json'), 'utf8')),
+      writer: () => fileRegistry(new ReleaseStore(path.join(bench.dir, 'store'))),
+      corrupt: (text) => Promise.resolve(fs.writeFileSync(path.join(bench.dir, 'store', 'registry.json'), text)),
+      raw: () => Promise.resolve(fs.readFileSync(path.join(bench.dir, 'store', 'registry.json'), 'utf8')),
     }),
   ],
   [
     'in Redis',
     () => ({
       writer: () => {
-        const writer = new RedisRegistry(redis.url);
-        writers.push(writer);
+        const writer = new RedisRegistry(bench.redis.url);
+        bench.writers.push(writer);
         return writer;
       },
-      corrupt: async (text) => void (await direct.set(REGISTRY_KEY, text)),
-      raw: async () => (await direct.get(REGISTRY_KEY)) ?? '',
+      corrupt: async (text) => void (await bench.direct.set(REGISTRY_KEY, text)),
+      raw: async () => (await bench.direct.get(REGISTRY_KEY)) ?? '',
     }),
   ],
 ];
@@ -76,17 +50,17 @@ describe.each(kinds)('the registry %s', (_, kindOf) => {
     const [one, other] = [kind.writer(), kind.writer()];
     const read = await one.registry();
     await Promise.all([
-      one.switch(read, 'mf_pages', entry('1.0.0-aaaaaaaaaaaa')),
-      other.switch(read, 'mf_contact', entry('1.0.0-bbbbbbbbbbbb')),
+      one.switch(read, 'mf_pages', liveEntry('1.0.0-aaaaaaaaaaaa')),
+      other.switch(read, 'mf_contact', liveEntry('1.0.0-bbbbbbbbbbbb')),
     ]);
     expect(await kind.writer().registry()).toEqual({
       revision: 2,
-      live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa'), mf_contact: entry('1.0.0-bbbbbbbbbbbb') },
+      live: { mf_pages: liveEntry('1.0.0-aaaaaaaaaaaa'), mf_contact: liveEntry('1.0.0-bbbbbbbbbbbb') },
     });
     const both = await one.registry();
     const outcomes = await Promise.allSettled([
-      one.switch(both, 'mf_pages', entry('1.0.0-cccccccccccc')),
-      other.switch(both, 'mf_pages', entry('1.0.0-dddddddddddd')),
+      one.switch(both, 'mf_pages', liveEntry('1.0.0-cccccccccccc')),
+      other.switch(both, 'mf_pages', liveEntry('1.0.0-dddddddddddd')),
     ]);
     expect(outcomes.map(({ status }) => status).sort()).toEqual(['fulfilled', 'rejected']);
     const lost = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -103,7 +77,7 @@ describe.each(kinds)('the registry %s', (_, kindOf) => {
     const sections = ['mf_pages', 'mf_contact', 'mf_articles', 'mf_newsletter'];
     const read = await kind.writer().registry();
     await Promise.all(
-      sections.map((section, index) => kind.writer().switch(read, section, entry(`1.0.${index}-aaaaaaaaaaaa`))),
+      sections.map((section, index) => kind.writer().switch(read, section, liveEntry(`1.0.${index}-aaaaaaaaaaaa`))),
     );
     const after = await kind.writer().registry();
     expect(after.revision).toBe(sections.length);
@@ -113,10 +87,10 @@ describe.each(kinds)('the registry %s', (_, kindOf) => {
   it('names a registry edited by hand into invalid JSON, and leaves it as it is', async () => {
     const kind = kindOf();
     const writer = kind.writer();
-    await writer.switch(await writer.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
+    await writer.switch(await writer.registry(), 'mf_pages', liveEntry('1.0.0-aaaaaaaaaaaa'));
     await kind.corrupt('{"revision": 1, ');
     await expect(writer.registry()).rejects.toThrow(/^the registry .* cannot be read/);
-    await expect(writer.switch({ revision: 1, live: {} }, 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'))).rejects.toThrow(
+    await expect(writer.switch({ revision: 1, live: {} }, 'mf_pages', liveEntry('1.0.0-bbbbbbbbbbbb'))).rejects.toThrow(
       'cannot be read',
     );
     expect(await kind.raw()).toBe('{"revision": 1, ');
@@ -132,14 +106,14 @@ describe.each(kinds)('the registry %s', (_, kindOf) => {
 });
 
 it('publishes the new revision to the render servers at every switch in Redis', async () => {
-  const listener = new Redis(redis.url);
+  const listener = new Redis(bench.redis.url);
   const heard: string[] = [];
   listener.on('message', (channel: string, message: string) => heard.push(`${channel} ${message}`));
   await listener.subscribe(SWITCHED_CHANNEL);
-  const writer = new RedisRegistry(redis.url);
-  writers.push(writer);
-  await writer.switch(await writer.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
-  await writer.switch(await writer.registry(), 'mf_pages', entry('1.0.0-bbbbbbbbbbbb'));
+  const writer = new RedisRegistry(bench.redis.url);
+  bench.writers.push(writer);
+  await writer.switch(await writer.registry(), 'mf_pages', liveEntry('1.0.0-aaaaaaaaaaaa'));
+  await writer.switch(await writer.registry(), 'mf_pages', liveEntry('1.0.0-bbbbbbbbbbbb'));
   for (const deadline = Date.now() + 2_000; heard.length < 2 && Date.now() < deadline;)
     await new Promise((resolve) => setTimeout(resolve, 10));
   listener.disconnect();

@@ -1,72 +1,45 @@
 /** @jest-environment node */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REGISTRY_KEY, RedisRegistry } from '@blog/release';
-import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
-import Redis from 'ioredis';
+import { liveEntry, registryBench } from '@blog/release/testing';
 import { log } from './log';
 import { redisRegistrySections } from './registry-sections';
 import { fileSections } from './sections';
 
 // A render server sharing a Redis follows the registry of releases there (`@blog/release`).
 
-const entry = (release: string) => ({
-  release,
-  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
-});
-
-let dir: string;
-let redis: RedisServer;
-let direct: Redis;
-const writers: RedisRegistry[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-  direct = new Redis(redis.url);
-});
-afterAll(async () => {
-  await direct.quit();
-  await redis.stop();
-});
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-registry-test-'));
-  await direct.flushall();
-});
-afterEach(async () => {
-  await Promise.all(writers.splice(0).map((writer) => writer.close()));
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const bench = registryBench();
 
 describe('a render server following the registry in Redis', () => {
   const remotes = { mf_pages: 'http://localhost:3004/mf-manifest.json' };
   const file = () => {
-    fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(remotes));
-    return fileSections(path.join(dir, 'remotes.json'));
+    fs.writeFileSync(path.join(bench.dir, 'remotes.json'), JSON.stringify(remotes));
+    return fileSections(path.join(bench.dir, 'remotes.json'));
   };
 
   it('reads its remotes.json until a release writes the registry, then the registry, told of each switch', async () => {
-    const sections = redisRegistrySections(redis.url, file());
+    const sections = redisRegistrySections(bench.redis.url, file());
     // As a render server does: read first (its first check), then followed.
     expect(await sections.read()).toEqual({ manifests: remotes, canaries: {} });
     let told = 0;
     const stop = sections.follow(() => (told += 1));
     try {
-      const writer = new RedisRegistry(redis.url);
-      writers.push(writer);
+      const writer = new RedisRegistry(bench.redis.url);
+      bench.writers.push(writer);
       for (const deadline = Date.now() + 2_000; told === 0 && Date.now() < deadline;)
         await new Promise((resolve) => setTimeout(resolve, 10));
       const before = told;
-      await writer.switch(await writer.registry(), 'mf_pages', entry('1.0.0-aaaaaaaaaaaa'));
+      await writer.switch(await writer.registry(), 'mf_pages', liveEntry('1.0.0-aaaaaaaaaaaa'));
       for (const deadline = Date.now() + 2_000; told === before && Date.now() < deadline;)
         await new Promise((resolve) => setTimeout(resolve, 10));
       expect(told).toBe(before + 1);
       expect(await sections.read()).toEqual({
-        manifests: { mf_pages: entry('1.0.0-aaaaaaaaaaaa').manifest },
+        manifests: { mf_pages: liveEntry('1.0.0-aaaaaaaaaaaa').manifest },
         canaries: {},
       });
       // Once read, a corrupt registry is an error: the server keeps what it has.
-      await direct.set(REGISTRY_KEY, '{"revision": 1, ');
+      await bench.direct.set(REGISTRY_KEY, '{"revision": 1, ');
       await expect(sections.read()).rejects.toThrow('cannot be read');
     } finally {
       stop();

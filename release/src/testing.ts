@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
+import Redis from 'ioredis';
+import type { LiveRegistry } from './store';
+
+/** An entry of the registry, as a release of a section at `release` writes it. */
+export const liveEntry = (release: string) => ({
+  release,
+  manifest: `http://localhost:3004/releases/${release}/mf-manifest.json`,
+});
+
+/** What a test of the registry works on, each test afresh. */
+export interface RegistryBench {
+  /** A folder of its own. */
+  dir: string;
+  /** A Redis of the file's own, emptied before each test. */
+  redis: RedisServer;
+  /** A connection to it, for what a test reads or writes by hand. */
+  direct: Redis;
+  /** The registries a test opened: closed after it. */
+  writers: LiveRegistry[];
+}
+
+/** Sets up a `RegistryBench` around each test of the file that calls it (for the release package and the render server alike). */
+export function registryBench(): RegistryBench {
+  const bench = { writers: [] as LiveRegistry[] } as RegistryBench;
+  beforeAll(async () => {
+    bench.redis = await startRedis();
+    bench.direct = new Redis(bench.redis.url);
+  });
+  afterAll(async () => {
+    await bench.direct.quit();
+    await bench.redis.stop();
+  });
+  beforeEach(async () => {
+    bench.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-registry-test-'));
+    await bench.direct.flushall();
+  });
+  afterEach(async () => {
+    await Promise.all(bench.writers.splice(0).map((writer) => writer.close()));
+    fs.rmSync(bench.dir, { recursive: true, force: true });
+  });
+  return bench;
+}
