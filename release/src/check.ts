@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SECTIONS } from '@blog/shared/routes';
-import { PreviewBuilds } from './preview-builds';
+import { ChildRenderServers } from './child-render-servers';
 import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from './releases';
 import type { SiteOfStore } from './store';
 
@@ -44,7 +44,7 @@ async function missingFile(manifestUrl: string, manifest: ReleaseManifest): Prom
  * the section, not its fallback. The site's CMS is read, as the live site reads it.
  */
 async function renderFailure(container: string, manifestUrl: string, site: SiteOfStore, live: Record<string, string>) {
-  const servers = new PreviewBuilds({
+  const servers = new ChildRenderServers({
     entry: site.renderServer,
     deployed: () => live,
     max: 1,

@@ -2,4 +2,4 @@
 // the render servers of other builds (previews of builds, canaries; the check runs one too).
 export * from './releases';
 export * from './redis-registry';
-export * from './preview-builds';
+export * from './child-render-servers';

@@ -10,7 +10,7 @@ import { metricsServer, watchPageStore } from './metrics';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
-import { PreviewBuilds } from '@blog/release';
+import { ChildRenderServers } from '@blog/release';
 import { redisRegistrySections } from './registry-sections';
 import { RedisPageStore } from './redis-store';
 import { ServerSections, fileSections } from './sections';
@@ -82,9 +82,9 @@ const cache = new PageCache(
 // Limits hold across the render servers that share a Redis.
 const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new MemoryCounters();
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
-const previewBuilds =
+const previewServers =
   options.preview && !options.previewSections
-    ? new PreviewBuilds({
+    ? new ChildRenderServers({
         entry,
         deployed: () => sections.manifests(),
         max: options.previewMaxBuilds,
@@ -93,9 +93,9 @@ const previewBuilds =
     : undefined;
 
 // A section's canary runs in render servers of its own, started when its first visitor comes.
-const canaryBuilds = options.previewSections
+const canaryServers = options.previewSections
   ? undefined
-  : new PreviewBuilds({
+  : new ChildRenderServers({
       entry,
       deployed: () => sections.manifests(),
       max: options.previewMaxBuilds,
@@ -114,8 +114,8 @@ async function start() {
     {
       template,
       previewTemplate,
-      previewBuilds,
-      canaryBuilds,
+      previewServers,
+      canaryServers,
       sections,
       cache,
       mediaFromCms: media.mediaFromCms,
@@ -142,8 +142,8 @@ async function start() {
     log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
     sections.stop();
-    previewBuilds?.close();
-    canaryBuilds?.close();
+    previewServers?.close();
+    canaryServers?.close();
     void app.close();
     void stopTracing?.();
     status?.close();

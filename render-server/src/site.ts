@@ -10,7 +10,7 @@ import { exchangeOf, observe, type Exchange } from './exchange';
 import { log } from './log';
 import type { ServerOptions } from './options';
 import type { PageCache } from './page-cache';
-import type { PreviewBuilds } from '@blog/release';
+import type { ChildRenderServers } from '@blog/release';
 import type { PageContext } from './render';
 import { isHost, plain, requestTarget, targetUrl, type Target } from './request';
 import { REVALIDATE_PATH } from './routes/revalidate';
@@ -22,9 +22,9 @@ export interface SiteContext extends Omit<PageContext, 'siteUrl' | 'readTimeoutM
   /** The document of a preview's page: its browser reads the CMS through this server. */
   previewTemplate: DocumentTemplate;
   /** The render servers of the sections' builds that browsers preview; none where previews are off. */
-  previewBuilds?: PreviewBuilds;
+  previewServers?: ChildRenderServers;
   /** The render servers of the sections' canaries (`canary.ts`); none in a server that renders builds for another. */
-  canaryBuilds?: PreviewBuilds;
+  canaryServers?: ChildRenderServers;
   /** Whether the site answers the CMS's uploads (`MEDIA_PATH`) on its own origin (`mediaOnSite`). */
   mediaFromCms?: boolean;
   /** The tile server's tiles, answered on the site's origin (`tilesOnSite`); none where the tiles are on it already. */

@@ -16,7 +16,7 @@ import {
   previewRead,
   type Preview,
 } from '../preview';
-import { PreviewBuildsBusy, type SectionOverrides } from '@blog/release';
+import { ChildRenderServersBusy, type SectionOverrides } from '@blog/release';
 import { renderPage, type PageTarget } from '../render';
 import { FRAME_ANCESTORS, addressUnder, forVisitor, plain, requestTarget, unavailable, visitorOf } from '../request';
 import {
@@ -31,7 +31,7 @@ import type { Routes, Site } from '../site';
 
 /** What a browser that previews is answered with: drafts rendered for it, or the render server of the builds it previews. */
 export function previewing({ options, context, pageContext }: Site) {
-  const { previewBuilds, canaryBuilds, previewTemplate } = context;
+  const { previewServers, canaryServers, previewTemplate } = context;
   // A preview is framed by the admin panel too, on the CMS's origin.
   const previewFrameAncestors = `${FRAME_ANCESTORS} ${new URL(siteConfig().cmsUrl).origin}`;
 
@@ -51,9 +51,9 @@ export function previewing({ options, context, pageContext }: Site) {
     overrides: SectionOverrides,
     canary = false,
   ) {
-    const builds = canary ? canaryBuilds : previewBuilds;
+    const builds = canary ? canaryServers : previewServers;
     const origin = await builds?.origin(overrides).catch((error: unknown) => error as Error);
-    if (origin instanceof PreviewBuildsBusy) {
+    if (origin instanceof ChildRenderServersBusy) {
       return unavailable(res, 5, origin.message);
     }
     if (typeof origin !== 'string') {

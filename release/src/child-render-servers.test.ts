@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PreviewBuilds, PreviewBuildsBusy } from './preview-builds';
+import { ChildRenderServers, ChildRenderServersBusy } from './child-render-servers';
 
 // A stand-in for the render server's code: it answers with the builds it was started for.
 // It notes in \`lives.log\` beside it when it starts and when it ends.
@@ -43,12 +43,12 @@ const answers = (origin: string) =>
 
 describe('the render servers of previewed builds', () => {
   let dir: string;
-  let builds: PreviewBuilds;
+  let builds: ChildRenderServers;
 
   beforeEach(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'preview-builds-'));
+    dir = mkdtempSync(path.join(os.tmpdir(), 'child-render-servers-'));
     writeFileSync(path.join(dir, 'server.js'), SERVER);
-    builds = new PreviewBuilds({
+    builds = new ChildRenderServers({
       entry: path.join(dir, 'server.js'),
       deployed: () => ({
         mf_pages: 'http://localhost:3004/mf-manifest.json',
@@ -89,7 +89,7 @@ describe('the render servers of previewed builds', () => {
     const started = asked.filter((result) => result.status === 'fulfilled');
     expect(started).toHaveLength(2);
     for (const result of asked)
-      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(PreviewBuildsBusy);
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ChildRenderServersBusy);
     // Once they have started, the next stops the one unused for longest before it starts.
     await builds.origin(pages(7));
     await builds.origin(pages(8));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from '@blog/shared/free-port';
 import type { SectionOverrides } from './releases';
 
-export interface PreviewBuildsOptions {
+export interface ChildRenderServersOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
   entry: string;
   /** Where the sections are deployed, by container: each server loads these, but for the builds it was started for. */
@@ -24,7 +24,7 @@ export interface PreviewBuildsOptions {
   serves?: 'preview' | 'canary';
 }
 
-interface PreviewServer {
+interface ChildServer {
   origin: string;
   child: ChildProcess;
   dir: string;
@@ -34,12 +34,12 @@ interface PreviewServer {
 
 /** One set of builds' server: starting, or started. */
 interface Entry {
-  server: Promise<PreviewServer>;
+  server: Promise<ChildServer>;
   started: boolean;
 }
 
 /** More previews were asked for at once than may run: every server is still starting. */
-export class PreviewBuildsBusy extends Error {
+export class ChildRenderServersBusy extends Error {
   constructor(max: number) {
     super(`${max} previews of builds are starting already`);
   }
@@ -55,12 +55,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * process of its own: it cannot reach the deployed sections' modules, and stopping it frees all it
  * loaded. At most `max` processes run at once, however many browsers ask together: one started and
  * unused for longest is stopped, and gone, before another starts; while all are still starting,
- * more are refused (`PreviewBuildsBusy`).
+ * more are refused (`ChildRenderServersBusy`).
  */
-export class PreviewBuilds {
+export class ChildRenderServers {
   private servers = new Map<string, Entry>();
 
-  constructor(private readonly options: PreviewBuildsOptions) {}
+  constructor(private readonly options: ChildRenderServersOptions) {}
 
   /** The address of the server that renders with `overrides`, started when none does. */
   async origin(overrides: SectionOverrides): Promise<string> {
@@ -79,7 +79,7 @@ export class PreviewBuilds {
     let room: Promise<void> = Promise.resolve();
     if (this.servers.size >= this.options.max) {
       const oldest = [...this.servers].find(([, kept]) => kept.started);
-      if (!oldest) throw new PreviewBuildsBusy(this.options.max);
+      if (!oldest) throw new ChildRenderServersBusy(this.options.max);
       this.servers.delete(oldest[0]);
       room = oldest[1].server.then(stop, () => undefined);
     }
@@ -100,7 +100,7 @@ export class PreviewBuilds {
     this.servers.clear();
   }
 
-  private async start(overrides: SectionOverrides): Promise<PreviewServer> {
+  private async start(overrides: SectionOverrides): Promise<ChildServer> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
     writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...overrides }));
@@ -147,7 +147,7 @@ export class PreviewBuilds {
 }
 
 /** Stops a server; resolves once its process is gone (killed outright after 5 s). */
-async function stop({ child, dir, exited }: PreviewServer): Promise<void> {
+async function stop({ child, dir, exited }: ChildServer): Promise<void> {
   child.kill('SIGTERM');
   const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
