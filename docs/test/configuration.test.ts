@@ -37,7 +37,7 @@ const INDIRECT_READS: Record<string, string[]> = {
   // `positive(env, name, …)` and `port(env, name)`: the render server's numbers and ports.
   'render-server/src/options.ts': [
     'PORT',
-    'BLOG_REVALIDATE_SECONDS',
+    'BLOG_SECTIONS_CHECK_SECONDS',
     'BLOG_SECTION_TIMEOUT_SECONDS',
     'BLOG_READ_TIMEOUT_SECONDS',
     'BLOG_RENDER_TIMEOUT_SECONDS',

@@ -99,7 +99,7 @@ export default async function globalSetup() {
   // Re-pointing a section shows within a second here (10 s by default).
   const renderEnv = {
     ...NO_CLIENT_LIMITS,
-    BLOG_REVALIDATE_SECONDS: '1',
+    BLOG_SECTIONS_CHECK_SECONDS: '1',
     BLOG_SITE_URL: appUrls.shell,
     REVALIDATE_SECRET: revalidateSecret,
     RENDER_SERVER_TOKEN: renderServerToken,

@@ -82,7 +82,7 @@ export async function releasedSite(redis = ''): Promise<ReleasedSite> {
     startRenderServer({
       env: {
         BLOG_REMOTES_FILE: path.join(store, 'registry.json'),
-        BLOG_REVALIDATE_SECONDS: '10',
+        BLOG_SECTIONS_CHECK_SECONDS: '10',
         BLOG_CACHE_URL: redis,
       },
     });

@@ -109,7 +109,7 @@ export async function startRenderServer({
       dir,
       serverPort,
       {
-        BLOG_REVALIDATE_SECONDS: '1',
+        BLOG_SECTIONS_CHECK_SECONDS: '1',
         BLOG_SITE_URL: `http://localhost:${serverPort}`,
         REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
         RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',

@@ -108,7 +108,7 @@ async function start() {
   const stopTracing = tracingAsked(process.env)
     ? await (await import('./tracing-sdk')).startTracing(process.env)
     : undefined;
-  await sections.start(options.revalidateMs);
+  await sections.start(options.checkEveryMs);
   const app = site(
     options,
     {

@@ -41,6 +41,10 @@ describe('the render server’s options', () => {
       'BLOG_CACHE_TTL_SECONDS must be a positive number, not "-5".',
     );
     expect(() => serverOptions({ BLOG_RENDERS_PER_CLIENT: 'lots' }, '/dist')).toThrow('BLOG_RENDERS_PER_CLIENT');
+    expect(() => serverOptions({ BLOG_REVALIDATE_SECONDS: '5' }, '/dist')).toThrow(
+      'BLOG_REVALIDATE_SECONDS is now called BLOG_SECTIONS_CHECK_SECONDS.',
+    );
+    expect(serverOptions({ BLOG_SECTIONS_CHECK_SECONDS: '5' }, '/dist').checkEveryMs).toBe(5000);
     expect(serverOptions({ BLOG_STATUS_PORT: '', BLOG_METRICS_PORT: '' }, '/dist')).toMatchObject({
       statusPort: undefined,
       metricsPort: undefined,

@@ -20,7 +20,7 @@ export interface ServerOptions {
   /** The HTML's caching, for a CDN in front. */
   htmlCacheControl: string;
   /** How often the sections' deployments are checked for a new server build. */
-  revalidateMs: number;
+  checkEveryMs: number;
   /** How long a section's server build may take to load before its fallback is rendered. */
   sectionTimeoutMs: number;
   /** How long a page's reads of the CMS may take, all together, before it renders with what it has. */
@@ -96,6 +96,9 @@ function siteAddress(value: string | undefined, port: number): string {
 }
 
 export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string): ServerOptions {
+  // Renamed: "revalidate" names the CMS's reports of changes (REVALIDATE_SECRET), not this.
+  if (env.BLOG_REVALIDATE_SECONDS)
+    throw new Error('BLOG_REVALIDATE_SECONDS is now called BLOG_SECTIONS_CHECK_SECONDS.');
   const listenPort = port(env, 'PORT') ?? 3000;
   const dist = env.BLOG_SHELL_DIST || checkoutShellDist;
   return {
@@ -106,7 +109,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
     siteUrl: siteAddress(env.BLOG_SITE_URL, listenPort),
     htmlCacheControl: env.BLOG_HTML_CACHE_CONTROL ?? DEFAULT_HTML_CACHE_CONTROL,
-    revalidateMs: positive(env, 'BLOG_REVALIDATE_SECONDS', 10) * 1000,
+    checkEveryMs: positive(env, 'BLOG_SECTIONS_CHECK_SECONDS', 10) * 1000,
     sectionTimeoutMs: positive(env, 'BLOG_SECTION_TIMEOUT_SECONDS', 5) * 1000,
     readTimeoutMs: positive(env, 'BLOG_READ_TIMEOUT_SECONDS', 2) * 1000,
     renderTimeoutMs: positive(env, 'BLOG_RENDER_TIMEOUT_SECONDS', 10) * 1000,

@@ -98,7 +98,7 @@ describe('the sections a page is rendered with', () => {
       const during = sections.page();
       await during.load('mf_pages/About');
       live = { mf_pages: second };
-      await sections.revalidate();
+      await sections.checkDeployments();
       expect(await shown(during)).toEqual(of(first));
       expect(await shown(sections.page())).toEqual(of(second));
       expect(sections.manifests()).toEqual({ mf_pages: second });

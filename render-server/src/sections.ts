@@ -164,7 +164,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
 
 /**
  * The sections' server builds, loaded at run time from where `remotes.json` points. Every
- * `revalidateMs` the file and each section's server build are checked again: a section
+ * `checkEveryMs` the file and each section's server build are checked again: a section
  * redeployed or re-pointed is rendered with its new code from then on, with no restart. A build
  * that is kept goes on being rendered until a new one has loaded: a check that fails, or a new
  * build that does not load, changes nothing.
@@ -186,13 +186,13 @@ export class ServerSections {
     private readonly timeoutMs: number,
   ) {}
 
-  async start(revalidateMs: number): Promise<void> {
-    await this.revalidate();
+  async start(checkEveryMs: number): Promise<void> {
+    await this.checkDeployments();
     const failed = (error: unknown) => log.error(`Checking the sections failed: ${(error as Error).message}`);
-    this.timer = setInterval(() => void this.revalidate().catch(failed), revalidateMs);
+    this.timer = setInterval(() => void this.checkDeployments().catch(failed), checkEveryMs);
     this.timer.unref();
     // A release is followed at once, not at the next check.
-    this.unfollow = this.deployed.follow(() => void this.revalidate().catch(failed));
+    this.unfollow = this.deployed.follow(() => void this.checkDeployments().catch(failed));
   }
 
   stop(): void {
@@ -204,13 +204,13 @@ export class ServerSections {
    * Checks every section's deployment. Never two checks at once: asked during one, another
    * follows it (once, however often it was asked), so a change made meanwhile is not missed.
    */
-  revalidate(): Promise<void> {
+  checkDeployments(): Promise<void> {
     if (this.checking) {
       this.again ??= this.checking
         .catch(() => undefined)
         .then(() => {
           this.again = undefined;
-          return this.revalidate();
+          return this.checkDeployments();
         });
       return this.again;
     }
