@@ -4,6 +4,7 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const compression = require('compression');
 const sirv = require('sirv');
+const { answers, untilReady } = require('@blog/server-kit');
 const { renderServerEntry } = require('./builds.cjs');
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
@@ -104,17 +105,12 @@ async function serveRendered(dir, port, env = {}, { onOutput, entry = renderServ
   const exited = new Promise((resolve) =>
     server.once('close', (code, signal) => resolve(signal ?? `exit code ${code}`)),
   );
-  for (let attempt = 0; ; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`The render server stopped (${server.exitCode})`);
-    const answered = await new Promise((resolve) =>
-      http
-        .get(`http://localhost:${port}/robots.txt`, (res) => resolve(res.resume() && true))
-        .on('error', () => resolve(false)),
-    );
-    if (answered) break;
-    if (attempt > 300) throw new Error('The render server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady({
+    name: 'The render server',
+    child: server,
+    ready: answers(`http://localhost:${port}/robots.txt`),
+    timeoutMs: 60_000,
+  });
   return {
     pid: server.pid,
     /** How it ended: a signal's name or its exit code. */

@@ -3,8 +3,8 @@
 // with the project's VCL (ops/varnish/site.vcl) and a backend.vcl written here for this render server.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
+const { answers, untilReady } = require('@blog/server-kit');
 const path = require('node:path');
 
 const SITE_VCL = path.resolve(__dirname, '..', 'ops', 'varnish', 'site.vcl');
@@ -14,10 +14,6 @@ const PURGE_PATH = '/_varnish/purge';
 /** The backend.vcl of one render server, checked with the site's probe. */
 const backendVcl = ({ host, port }) =>
   `backend render_server {\n    .host = "${host}";\n    .port = "${port}";\n    .probe = render_server_health;\n}\n`;
-
-/** Whether something answers HTTP at `url`. */
-const answers = (url) =>
-  new Promise((resolve) => http.get(url, (res) => resolve(res.resume() && true)).on('error', () => resolve(false)));
 
 /**
  * Starts varnishd on `listen` (`host:port` or `:port`) in front of `backend`; resolves once it
@@ -43,13 +39,13 @@ async function startVarnish({ listen, backend, storage = 'malloc,64m' }) {
   exited.then(remove);
   const port = Number(listen.slice(listen.lastIndexOf(':') + 1));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; !(await answers(`${url}${PURGE_PATH}`)); attempt += 1) {
-    if (child.exitCode !== null || attempt > 300) {
-      child.kill('SIGKILL');
-      throw new Error(`Varnish did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady({
+    name: 'Varnish',
+    child,
+    ready: answers(`${url}${PURGE_PATH}`),
+    timeoutMs: 30_000,
+    output: () => output,
+  });
   return {
     url,
     purgeUrl: `${url}${PURGE_PATH}`,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/cms/testing';
+import { answers, untilReady } from '@blog/server-kit';
 
 /** Debian's Prometheus (`npm test` installs it when missing). */
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
@@ -70,18 +71,13 @@ export async function startPrometheus(targets: ScrapeTarget[]): Promise<Promethe
   const output: string[] = [];
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => output.push(String(chunk)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null || attempt > 300) {
-      child.kill('SIGKILL');
-      throw new Error(`Prometheus did not start:\n${output.join('')}`);
-    }
-    const ready = await fetch(`${url}/-/ready`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady({
+    name: 'Prometheus',
+    child,
+    ready: answers(`${url}/-/ready`, (status) => status === 200),
+    timeoutMs: 30_000,
+    output: () => output.join(''),
+  });
   return {
     url,
     async health() {

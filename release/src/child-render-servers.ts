@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { answers, untilReady } from '@blog/server-kit';
 import { freePort } from '@blog/shared/free-port';
 import type { SectionOverrides } from './releases';
 
@@ -47,8 +48,6 @@ export class ChildRenderServersBusy extends Error {
 
 /** `BLOG_CACHE_MAX_MB` of a page cache that holds no page. */
 const ONE_BYTE_IN_MB = String(1 / 1024 / 1024);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The render servers of the sections' builds that browsers preview. A build's code runs in a
@@ -132,17 +131,18 @@ export class ChildRenderServers {
     child.unref();
     child.channel?.unref();
     const server = { origin: `http://127.0.0.1:${port}`, child, dir, exited };
-    const deadline = Date.now() + (this.options.startTimeoutMs ?? 20_000);
-    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-      const answered = await fetch(`${server.origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) return server;
-      await pause(100);
+    try {
+      await untilReady({
+        name: `The render server of ${JSON.stringify(overrides)}`,
+        child,
+        ready: answers(`${server.origin}/healthz`, (status) => status === 200),
+        timeoutMs: this.options.startTimeoutMs ?? 20_000,
+      });
+      return server;
+    } catch (error) {
+      await stop(server);
+      throw error;
     }
-    await stop(server);
-    throw new Error(`The render server of ${JSON.stringify(overrides)} did not start`);
   }
 }
 

@@ -1,2 +1,3 @@
 export { RENDER_SERVER_TOKEN_HEADER, clientOf, proxyHopsOf } from './client-address';
 export { logFormatOf, type LogFormat } from './log-format';
+export { answers, untilReady, type Starting } from './until-ready';

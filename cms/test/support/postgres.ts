@@ -1,7 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { untilReady } from '@blog/server-kit';
 import { Client } from 'pg';
 import { freePort, stopProcess } from './strapi-process';
 
@@ -74,7 +75,14 @@ export async function startPostgres(): Promise<PostgresServer> {
   server.stdout?.on('data', (chunk) => output.push(String(chunk)));
   server.stderr?.on('data', (chunk) => output.push(String(chunk)));
   const url = `postgres://postgres@127.0.0.1:${port}`;
-  await waitUntilReady(`${url}/postgres`, server, output);
+  await untilReady({
+    name: 'PostgreSQL',
+    child: server,
+    ready: () => acceptsConnections(`${url}/postgres`),
+    timeoutMs: 30_000,
+    everyMs: 200,
+    output: () => output.join(''),
+  });
   return {
     url,
     stop: async () => {
@@ -103,19 +111,13 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<s
   return `${serverUrl}/${name}`;
 }
 
-async function waitUntilReady(url: string, server: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`PostgreSQL exited with ${server.exitCode}:\n${output.join('')}`);
-    const client = new Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+/** Whether PostgreSQL at `url` accepts a connection now. */
+async function acceptsConnections(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
   }
-  server.kill('SIGKILL');
-  throw new Error(`PostgreSQL did not accept connections in 30 s:\n${output.join('')}`);
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { answers, untilReady } from '@blog/server-kit';
 import { freePort } from '@blog/shared/free-port';
 
 export { freePort };
@@ -83,7 +84,14 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
 
-  await waitUntilHealthy(url, child, output);
+  await untilReady({
+    name: 'Strapi',
+    child,
+    ready: answers(`${url}/_health`, (status) => status === 204),
+    timeoutMs: 120_000,
+    everyMs: 250,
+    output: () => output.join(''),
+  });
   return {
     url,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
@@ -93,24 +101,6 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
     database,
     stop: () => stopProcess(child),
   };
-}
-
-async function waitUntilHealthy(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`Strapi exited with ${child.exitCode}:\n${output.join('')}`);
-    }
-    try {
-      const response = await fetch(`${url}/_health`);
-      if (response.status === 204) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`Strapi did not become healthy in 120 s:\n${output.join('')}`);
 }
 
 /** Asks a child process to end with `signal`, and kills it if it has not ended within 10 s. */
