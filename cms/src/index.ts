@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import type articleSearch from './api/read-model/services/article-search';
 import { changeOf, changeReportsFor, type ChangeReports } from './lib/change-reports';
-import { serveMetrics } from './lib/metrics';
+import { serveMetrics } from '@blog/server-kit';
+import { registry } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
 import { addNoticeSenders, startNotifier, type NotifierOptions } from './lib/notifications';
 import { keepDocumentsPublic } from './lib/public-api/documents';
@@ -57,7 +58,7 @@ export default {
     });
     const metrics = strapi.config.get<{ port: number; host: string }>('metrics');
     // A CMS without its metrics still serves the site: the failure is logged, not fatal.
-    metricsServer = await serveMetrics(metrics.port, metrics.host).catch((error: Error): undefined => {
+    metricsServer = await serveMetrics(registry, metrics.port, metrics.host).catch((error: Error): undefined => {
       strapi.log.error(`The metrics could not listen on ${metrics.host}:${metrics.port}: ${error.message}`);
       return undefined;
     });

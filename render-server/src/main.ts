@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { serveMetrics } from '@blog/server-kit';
 import { siteConfig, type SiteConfig } from '@blog/shared';
 import { MemoryCounters, RedisCounters } from './counters';
 import { documentTemplate } from './document';
 import { log } from './log';
 import { mediaOnSite } from './media';
-import { metricsServer, watchPageStore } from './metrics';
+import { collectProcessMetrics, registry, watchPageStore } from './metrics';
 import { serverOptions } from './options';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
@@ -136,8 +137,15 @@ async function start() {
   );
   const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
   watchPageStore(store);
+  if (options.metricsPort !== undefined) collectProcessMetrics();
+  // A server without its metrics still serves the site: the failure is logged, not fatal.
   const metrics =
-    options.metricsPort === undefined ? undefined : metricsServer(options.metricsPort, options.metricsHost);
+    options.metricsPort === undefined
+      ? undefined
+      : await serveMetrics(registry, options.metricsPort, options.metricsHost).catch((error: Error): undefined => {
+          log.error(`The metrics could not listen on ${options.metricsHost}:${options.metricsPort}: ${error.message}`);
+          return undefined;
+        });
   if (!options.revalidateSecret && !options.previewSections)
     log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PageStore } from './page-cache';
 
@@ -74,26 +73,7 @@ export function watchPageStore(store: PageStore) {
   fill('blog_page_cache_entries', 'Pages kept', ({ pages }) => pages);
 }
 
-/** Answers `/metrics` on `port` of the interface `host` (`BLOG_METRICS_HOST`: the loopback one unless a scraper elsewhere needs another). */
-export function metricsServer(port: number, host: string): http.Server {
+/** The process's own metrics (CPU, memory, event-loop lag), measured only where they are served. */
+export function collectProcessMetrics() {
   collectDefaultMetrics({ register: registry });
-  return http
-    .createServer((req, res) => {
-      if (req.url !== '/metrics') {
-        res.statusCode = 404;
-        res.end('Not Found: the metrics are at /metrics\n');
-        return;
-      }
-      registry.metrics().then(
-        (text) => {
-          res.setHeader('Content-Type', registry.contentType);
-          res.end(text);
-        },
-        () => {
-          res.statusCode = 500;
-          res.end();
-        },
-      );
-    })
-    .listen(port, host);
 }

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
@@ -64,25 +63,4 @@ export async function timedQuery<T>(query: string, run: () => Promise<T>): Promi
   } finally {
     stop();
   }
-}
-
-/** Serves `/metrics` (and nothing else) on `port`; resolves to the server once it listens. */
-export function serveMetrics(port: number, host: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
-      res.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
-      (error: Error) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(error.message),
-    );
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
 }
