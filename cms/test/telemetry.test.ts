@@ -115,9 +115,10 @@ describe("the CMS's metrics", () => {
 
 describe("the CMS's trace exporter", () => {
   it('speaks the OTLP protocol OTEL_EXPORTER_OTLP_PROTOCOL names, http/protobuf by default', () => {
-    expect(traceExporterFor('http/json').constructor).not.toBe(traceExporterFor('http/protobuf').constructor);
-    expect(traceExporterFor(undefined).constructor).toBe(traceExporterFor('http/protobuf').constructor);
-    expect(() => traceExporterFor('grpc')).toThrow(/use http\/protobuf or http\/json/);
+    const exporter = (protocol?: string) => traceExporterFor({ OTEL_EXPORTER_OTLP_PROTOCOL: protocol }).constructor;
+    expect(exporter('http/json')).not.toBe(exporter('http/protobuf'));
+    expect(exporter(undefined)).toBe(exporter('http/protobuf'));
+    expect(() => exporter('grpc')).toThrow(/the CMS exports over http\/json or http\/protobuf/);
   });
 });
 

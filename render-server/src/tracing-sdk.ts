@@ -1,3 +1,4 @@
+import { traceProtocolOf } from '@blog/server-kit';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -10,13 +11,10 @@ export const SERVICE_NAME = 'blog-render-server';
 
 /** The exporter for the protocol the standard variables ask for (OTLP's own default: `http/protobuf`). */
 async function exporterFor(env: NodeJS.ProcessEnv) {
-  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
   // Each reads the endpoint, headers and timeout from the standard variables itself.
-  if (protocol === 'http/json')
-    return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
-  if (protocol === 'http/protobuf')
-    return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
-  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}: the render server exports over http/json or http/protobuf`);
+  return traceProtocolOf(env, 'the render server') === 'http/json'
+    ? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter()
+    : new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
 }
 
 /**

@@ -1,5 +1,6 @@
 // The CMS's traces (docs/operating/observability.md, "The CMS's traces"), started by
 // src/tracing.ts before Strapi loads.
+import { traceProtocolOf } from '@blog/server-kit';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -8,12 +9,9 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 
 export const SERVICE_NAME = 'blog-cms';
 
-/** The OTLP exporter for OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf when unset, as the spec says). */
-export function traceExporterFor(protocol: string | undefined) {
-  const chosen = protocol || 'http/protobuf';
-  if (chosen === 'http/json') return new JsonTraceExporter();
-  if (chosen === 'http/protobuf') return new ProtobufTraceExporter();
-  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${chosen} is not supported by the CMS: use http/protobuf or http/json.`);
+/** The OTLP exporter for the protocol the standard variables ask for (http/protobuf when unset, as the spec says). */
+export function traceExporterFor(env: NodeJS.ProcessEnv) {
+  return traceProtocolOf(env, 'the CMS') === 'http/json' ? new JsonTraceExporter() : new ProtobufTraceExporter();
 }
 
 let sdk: NodeSDK | undefined;
@@ -26,7 +24,7 @@ export function startTracing(env: NodeJS.ProcessEnv): void {
   env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     serviceName: SERVICE_NAME,
-    traceExporter: traceExporterFor(env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL),
+    traceExporter: traceExporterFor(env),
     instrumentations: [
       // Health checks would be most of the spans and say nothing.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === '/_health' }),
