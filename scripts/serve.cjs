@@ -4,14 +4,8 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const compression = require('compression');
 const sirv = require('sirv');
-const { answers, untilReady } = require('@blog/server-kit');
+const { answers, fileCacheControl, untilReady } = require('@blog/server-kit');
 const { renderServerEntry } = require('./builds.cjs');
-
-const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
-
-function cacheControl(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
 
 /** Where a section's origin answers its releases: `/releases/<id>/…` (docs/sections/releasing.md). */
 const RELEASES_PATH = '/releases/';
@@ -39,7 +33,7 @@ const built = (dir, single) =>
     etag: true,
     // The build's Brotli copies (`*.br`), to browsers that take them; the rest is gzipped as it goes.
     brotli: true,
-    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', fileCacheControl(pathname)),
   });
 
 /**

@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileCacheControl } from '@blog/server-kit';
 import compression from 'compression';
 import sirv from 'sirv';
 import type { Routes, Site } from '../site';
 import { previewing } from './preview';
-
-// Hashed files never change; everything else (the config, `remotes.json`) is asked again.
-const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/;
 
 /** The shell's own files, looked up by the very path checked (`rewriteUrl`); `next` answers when there is none. */
 export function staticFiles({ options }: Site) {
@@ -19,8 +17,7 @@ export function staticFiles({ options }: Site) {
     brotli: true,
     // A file is served by its own name only: `/index` is not the build's `index.html`.
     extensions: [],
-    setHeaders: (res, pathname) =>
-      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', fileCacheControl(pathname)),
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) =>
     new Promise<void>((resolve, reject) => {
