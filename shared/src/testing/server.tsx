@@ -1,6 +1,6 @@
 // The render server's part of a page and the browser's hydration of it, for the sections' tests
 // (`@blog/shared/testing/server`): the exposed page's `load`, its component rendered to HTML with
-// the reads loaded, as `shell/src/server` does, then hydrated with those reads as the page embeds them.
+// the reads loaded, as the render server (`render-server/`) does, then hydrated with those reads as the page embeds them.
 import { QueryClientProvider, dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
