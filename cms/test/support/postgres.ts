@@ -118,6 +118,6 @@ async function acceptsConnections(url: string): Promise<boolean> {
     await client.connect();
     return true;
   } finally {
-    await client.end().catch(() => undefined);
+    await client.end().catch((): undefined => undefined);
   }
 }
