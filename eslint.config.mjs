@@ -45,6 +45,21 @@ export default tseslint.config(
     },
   },
   {
+    // The render server's routes never import each other: what two share lives beside them (page-cache-path.ts, previewing.ts).
+    files: ['render-server/src/routes/*.ts'],
+    ignores: ['render-server/src/routes/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['./*'], message: 'A route imports no other route: move what they share out of routes/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The build and run scripts are JavaScript, outside every TypeScript project.
     files: ['**/*.{js,cjs,mjs}'],
     extends: [tseslint.configs.disableTypeChecked],

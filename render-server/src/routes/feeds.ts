@@ -5,7 +5,7 @@ import { withReadDeadline } from '../render';
 import { plain } from '../request';
 import type { Routes } from '../site';
 import { TAG } from '../tags';
-import { pageCachePath } from './pages';
+import { pageCachePath } from '../page-cache-path';
 
 async function everyArticle() {
   const years = await fetchArchiveYears();
