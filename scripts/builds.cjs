@@ -28,13 +28,20 @@ function hashTree(hash, dir) {
   }
 }
 
-/** Sources, the lockfile and the build's BLOG_* settings: what a bundle is made from. */
+/**
+ * The settings a build bakes in: `config.js`'s (`CONFIG_FROM_ENV`) and each remote's manifest
+ * (`remoteManifests`), both in webpack-config/src/index.ts. The render server's own settings
+ * (BLOG_RELEASES_DIR, BLOG_VARNISH_PORT, …) are read when it runs: a change of one rebuilds nothing.
+ */
+const BUILD_SETTING = /^BLOG_(CMS_URL|MEDIA_URL|GEOCODER_URL|TILE_URL|COUNTRIES_URL|REMOTE_\w+)$/;
+
+/** Sources, the lockfile and the build's settings: what a bundle is made from. */
 function inputsHash(dirs) {
   const hash = createHash('sha256');
   for (const dir of dirs) hashTree(hash, dir);
   hash.update(readFileSync(path.join(root, 'pnpm-lock.yaml')));
   for (const [key, value] of Object.entries(process.env)
-    .filter(([key]) => key.startsWith('BLOG_'))
+    .filter(([key]) => BUILD_SETTING.test(key))
     .sort()) {
     hash.update(`${key}=${value}`);
   }

@@ -39,7 +39,10 @@ export const RUNTIME_CORE_FILE = 'federation-runtime-core.js';
 const runtimeCoreProvider = path.join(__dirname, 'runtime-core.ts');
 const pageAssets = path.join(__dirname, 'page-assets.ts');
 
-/** The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its environment. */
+/**
+ * The run-time configuration (`window.__BLOG_CONFIG__`) a build bakes into `config.js` from its
+ * environment. scripts/builds.cjs rebuilds when one of these, or a BLOG_REMOTE_*, changes (`BUILD_SETTING`).
+ */
 const CONFIG_FROM_ENV = {
   cmsUrl: 'BLOG_CMS_URL',
   mediaUrl: 'BLOG_MEDIA_URL',
