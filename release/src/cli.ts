@@ -264,8 +264,11 @@ async function history(registry: LiveRegistry, args: Args) {
   else console.log(historyTable(entries, { ...live, live: section ? { [section]: live.live[section] } : live.live }));
 }
 
+/** The checkout the command runs in: this file is its `release/src/cli.ts`. */
+const CHECKOUT = path.resolve(__dirname, '..', '..');
+
 async function main(argv: string[]) {
-  const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.resolve(__dirname, '../../../.releases'));
+  const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
   // Past one machine the registry and its history are in the Redis the render servers share.
@@ -276,9 +279,8 @@ async function main(argv: string[]) {
     if (command === 'first') {
       // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
       const builds = args.flags.get('builds');
-      const root = path.resolve(__dirname, '../../..');
       return await first(store, registry, (app) =>
-        typeof builds === 'string' ? path.join(builds, app) : path.join(root, app, 'dist'),
+        typeof builds === 'string' ? path.join(builds, app) : path.join(CHECKOUT, app, 'dist'),
       );
     }
   } finally {
