@@ -45,7 +45,7 @@ export default tseslint.config(
     },
   },
   {
-    // The render server's routes never import each other: what two share lives beside them (page-cache-path.ts, previewing.ts).
+    // The render server's routes never import each other: what two share is a plugin (plugins/).
     files: ['render-server/src/routes/*.ts'],
     ignores: ['render-server/src/routes/index.ts'],
     rules: {
@@ -53,7 +53,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['./*'], message: 'A route imports no other route: move what they share out of routes/.' },
+            { group: ['./*'], message: 'A route imports no other route: make what they share a plugin (plugins/).' },
           ],
         },
       ],

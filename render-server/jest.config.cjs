@@ -1,5 +1,5 @@
 module.exports = require('../jest.config.base.cjs')({
   environment: 'jsdom',
   setupFiles: ['@testing-library/jest-dom'],
-  esModules: ['feed'],
+  esModules: ['feed', 'content-disposition'],
 });

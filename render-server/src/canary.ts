@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { cookiesNamed } from './preview';
 import type { Canary } from '@blog/release';
 import type { SectionOverrides } from '@blog/release';
@@ -51,7 +51,7 @@ export function canaryVisit(
 }
 
 /** A canary's page as its render server answered it, kept by no shared cache: a CDN would serve it to everyone. */
-export const canaryAnswerHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => ({
+export const canaryAnswerHeaders = (headers: IncomingHttpHeaders): IncomingHttpHeaders => ({
   ...headers,
   'cache-control': 'private, no-store',
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { serveMetrics } from '@blog/server-kit';
 import { siteConfig, type SiteConfig } from '@blog/shared';
 import { MemoryCounters, RedisCounters } from './counters';
-import { documentTemplate } from './document';
+import { documentTemplate } from './render/document';
 import { log } from './log';
 import { mediaOnSite } from './media';
 import { collectProcessMetrics, registry, watchPageStore } from './metrics';
@@ -15,8 +15,7 @@ import { ChildRenderServers } from '@blog/release';
 import { redisRegistrySections } from './registry-sections';
 import { RedisPageStore } from './redis-store';
 import { ServerSections, fileSections } from './sections';
-import { ROUTES } from './routes';
-import { site } from './site';
+import { buildApp } from './app';
 import { TileCache, tilesOnSite } from './tiles';
 import { tracingAsked } from './tracing';
 
@@ -110,21 +109,17 @@ async function start() {
     ? await (await import('./tracing-sdk')).startTracing(process.env)
     : undefined;
   await sections.start(options.checkEveryMs);
-  const app = site(
-    options,
-    {
-      template,
-      previewTemplate,
-      previewServers,
-      canaryServers,
-      sections,
-      cache,
-      mediaFromCms: media.mediaFromCms,
-      tiles,
-      counters,
-    },
-    ROUTES,
-  );
+  const app = buildApp(options, {
+    template,
+    previewTemplate,
+    previewServers,
+    canaryServers,
+    sections,
+    cache,
+    mediaFromCms: media.mediaFromCms,
+    tiles,
+    counters,
+  });
   await app.ready();
   // A public site's bounds (with those `site` sets): a request's headers within 10 s, and no more
   // connections than the server can answer.

@@ -1,8 +1,15 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { SiteConfig } from '@blog/shared';
 import fresh from 'fresh';
 import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
-import type { ForwardedAnswer } from './forward';
+
+/** What is sent back of the CMS's answer to an upload. */
+export interface MediaAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  /** Whether the CMS's body follows. */
+  body: boolean;
+}
 
 /** Where the CMS keeps its uploads (Strapi's local provider); the site answers them at the same path. */
 export const MEDIA_PATH = '/uploads/';
@@ -38,7 +45,7 @@ const NOT_MODIFIED_HEADERS = ['cache-control', 'expires', 'etag', 'last-modified
 export function mediaAnswer(
   request: IncomingHttpHeaders,
   answer: { statusCode?: number; headers: IncomingHttpHeaders },
-): ForwardedAnswer {
+): MediaAnswer {
   const status = answer.statusCode ?? 502;
   if (status === 200 && fresh(request, answer.headers)) {
     return {

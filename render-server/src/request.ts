@@ -1,4 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
+
+/** A reply of any of Fastify's servers: the site's, or one `reply-from` hands back. */
+type Reply = FastifyReply<RouteGenericInterface, RawServerBase>;
 import path from 'node:path';
 
 /** A name, an IPv4 address or a bracketed IPv6 one, with an optional port: anything else is not a Host. */
@@ -96,20 +100,21 @@ export const forVisitor = <T>(work: Promise<T>, visitor: AbortSignal): Promise<T
 export const FRAME_ANCESTORS = `frame-ancestors 'self'`;
 
 /** A short answer in plain text. */
-export function plain(res: ServerResponse, status: number, body: string, cacheControl = 'no-store') {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Cache-Control', cacheControl);
-  res.end(body);
+export function plain(reply: Reply, status: number, body: string, cacheControl = 'no-store') {
+  return reply
+    .code(status)
+    .header('Content-Type', 'text/plain; charset=utf-8')
+    .header('Cache-Control', cacheControl)
+    .send(body);
 }
 
-export function tooMany(res: ServerResponse, retryAfterSeconds: number, what: string) {
-  res.setHeader('Retry-After', String(retryAfterSeconds));
-  plain(res, 429, `Too Many Requests: ${what}; try again in ${retryAfterSeconds} s`);
+export function tooMany(reply: Reply, retryAfterSeconds: number, what: string) {
+  reply.header('Retry-After', String(retryAfterSeconds));
+  return plain(reply, 429, `Too Many Requests: ${what}; try again in ${retryAfterSeconds} s`);
 }
 
 /** A 503 that says why, and when to ask again (`Retry-After`). */
-export function unavailable(res: ServerResponse, retryAfterSeconds: number, what: string) {
-  res.setHeader('Retry-After', String(retryAfterSeconds));
-  plain(res, 503, `Service Unavailable: ${what}; try again in ${retryAfterSeconds} s`);
+export function unavailable(reply: Reply, retryAfterSeconds: number, what: string) {
+  reply.header('Retry-After', String(retryAfterSeconds));
+  return plain(reply, 503, `Service Unavailable: ${what}; try again in ${retryAfterSeconds} s`);
 }

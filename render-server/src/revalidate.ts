@@ -1,6 +1,9 @@
 import { sameSignature, signatureOf } from './signatures';
 import { tagsOfChange, type ContentChange } from './tags';
 
+/** Where a changed page is reported (`POST`, signed by the CMS). */
+export const REVALIDATE_PATH = '/_revalidate';
+
 /** The header the CMS signs its reports with: `t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const SIGNATURE_HEADER = 'x-blog-signature';
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { inlinable, integrityOf, type Stylesheet } from './head';
+import { inlinable, integrityOf, type Stylesheet } from './render/head';
 import { deployedOf, serverEntryOf, type Canary, type Deployed } from '@blog/release';
 import { log } from './log';
 import { sectionBuild } from './metrics';

@@ -1,11 +1,10 @@
 import { fetchArchiveYear, fetchArchiveYears, fetchArticleSummaries } from '@blog/shared';
+import type { FastifyPluginCallback } from 'fastify';
 import { robotsTxt, rssXml, sitemapXml } from '../feeds';
 import type { Render } from '../page-cache';
-import { withReadDeadline } from '../render';
+import { withReadDeadline } from '../render/page';
 import { plain } from '../request';
-import type { Routes } from '../site';
 import { TAG } from '../tags';
-import { pageCachePath } from '../page-cache-path';
 
 async function everyArticle() {
   const years = await fetchArchiveYears();
@@ -13,11 +12,10 @@ async function everyArticle() {
 }
 
 /** robots.txt, and the sitemap and the feed, kept in the page cache as pages are. */
-export const feedRoutes: Routes = (site) => {
-  const { options, route } = site;
+export const feedRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const { options } = app.site;
   const { siteUrl } = options;
-  const { serve } = pageCachePath(site);
-  route('/robots.txt', (_req, res) => plain(res, 200, robotsTxt(siteUrl), options.htmlCacheControl));
+  app.get('/robots.txt', (_request, reply) => plain(reply, 200, robotsTxt(siteUrl), options.htmlCacheControl));
   const feed = (path: string, type: string, body: () => Promise<string>) => {
     const render: Render = async (signal) => {
       const { value, readFailed } = await withReadDeadline(
@@ -27,11 +25,12 @@ export const feedRoutes: Routes = (site) => {
       );
       return { status: 200, type, body: value, tags: [TAG.site, TAG.articles], degraded: readFailed };
     };
-    route(path, (req, res) => serve(req, res, path, render));
+    app.get(path, (request, reply) => app.pages.serve(request, reply, path, render));
   };
   feed('/sitemap.xml', 'application/xml; charset=utf-8', async () => sitemapXml(siteUrl, await everyArticle()));
   feed('/rss.xml', 'application/rss+xml; charset=utf-8', async () => {
     const newest = await fetchArticleSummaries({ search: '', page: 1 });
     return rssXml(siteUrl, newest?.data ?? []);
   });
+  done();
 };

@@ -1,4 +1,4 @@
-import type { Routes } from '../site';
+import type { FastifyPluginCallback } from 'fastify';
 import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
@@ -8,8 +8,8 @@ import { revalidateRoutes } from './revalidate';
 import { runtimeFileRoutes } from './static';
 import { tileRoutes } from './tiles';
 
-/** Every route of the site's, one module a family (each file says what it answers). */
-export const ROUTES: Routes[] = [
+/** Every route of the site's, one plugin a family (each file says what it answers). */
+export const ROUTES: FastifyPluginCallback[] = [
   healthRoutes,
   feedRoutes,
   mediaRoutes,

@@ -1,27 +1,37 @@
 import { siteConfig } from '@blog/shared';
-import { forward } from '../forward';
+import type { FastifyPluginCallback } from 'fastify';
 import { log } from '../log';
 import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders } from '../media';
 import { addressUnder, plain } from '../request';
-import type { Routes } from '../site';
 
 /** How long the CMS may take to begin answering an upload. */
 const MEDIA_TIMEOUT_MS = 30_000;
 
 /** An upload of the CMS's, answered on the site's origin as the CMS answers it; nothing else of the CMS's. */
-export const mediaRoutes: Routes = ({ context, route }) => {
-  if (!context.mediaFromCms) return;
-  route(`${MEDIA_PATH}*`, (req, res, { pathname, search }) => {
-    const url = addressUnder(siteConfig().cmsUrl, MEDIA_PATH, pathname, search);
-    if (!url) return plain(res, 404, 'Not Found: no such upload');
-    return forward(req, res, url, {
-      headers: mediaRequestHeaders(req.headers),
-      answered: (answer) => mediaAnswer(req.headers, answer),
-      failed: (error) => {
-        log.error({ err: error }, `${pathname} could not be read from the CMS`);
-        plain(res, 502, 'Bad Gateway: the CMS did not answer');
-      },
-      timeoutMs: MEDIA_TIMEOUT_MS,
+export const mediaRoutes: FastifyPluginCallback = (app, _options, done) => {
+  if (app.site.services.mediaFromCms)
+    app.get(`${MEDIA_PATH}*`, (request, reply) => {
+      const { pathname, search } = request.target;
+      const url = addressUnder(siteConfig().cmsUrl, MEDIA_PATH, pathname, search);
+      if (!url) return plain(reply, 404, 'Not Found: no such upload');
+      return reply.from(url, {
+        timeout: MEDIA_TIMEOUT_MS,
+        // Uploads are the CMS's to answer, as it answers them: no retries of this server's.
+        retryDelay: () => null,
+        rewriteRequestHeaders: () => mediaRequestHeaders(request.headers),
+        // None of the CMS's headers as they are: those sent are chosen with the status, below.
+        rewriteHeaders: () => ({}),
+        onResponse: (_request, answering, answer) => {
+          const { status, headers, body } = mediaAnswer(request.headers, answer.stream);
+          answering.code(status).headers(headers);
+          if (!body) answer.stream.destroy();
+          void answering.send(body ? answer.stream : undefined);
+        },
+        onError: (answering, { error }) => {
+          log.error({ err: error }, `${pathname} could not be read from the CMS`);
+          plain(answering, 502, 'Bad Gateway: the CMS did not answer');
+        },
+      });
     });
-  });
+  done();
 };

@@ -1,22 +1,22 @@
 import { pageAddress, routeAt } from '@blog/shared';
+import type { FastifyPluginCallback } from 'fastify';
 import { canaryVisit } from '../canary';
 import { exchangeOf } from '../exchange';
-import { renderPage } from '../render';
-import type { Routes } from '../site';
-import { previewing } from '../previewing';
-import { staticFiles } from '../static-files';
-import { pageCachePath } from '../page-cache-path';
+import { renderPage } from '../render/page';
 
 /**
  * Every address no other route names: a page of the site's routes (`routeAt`) at its one address,
  * kept for every visitor but a preview's; else one of the shell's files; else the not-found page.
  */
-export const pageRoutes: Routes = (site) => {
-  const { options, context, pageContext } = site;
-  const { serve, notFound } = pageCachePath(site);
-  const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = previewing(site);
-  const files = staticFiles(site);
-  site.route('/*', async (req, res, { pathname, search }) => {
+export const pageRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const { options, services, pageContext, secure } = app.site;
+  const { serve, notFound } = app.pages;
+  const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = app.previews;
+  // A file that is not there (`sendFile`) is the not-found page, which names the address asked.
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, request.target.pathname));
+  // The shell's files the build has no Brotli copy of are gzipped as they go; pages are kept gzipped already.
+  app.get('/*', { compress: { encodings: ['gzip'] } }, async (request, reply) => {
+    const { pathname, search } = request.target;
     const route = routeAt(pathname);
     if (!route) {
       // The build's own page, its dotfiles (a build stamp, `.inputs-hash`) and the render server's code
@@ -27,34 +27,34 @@ export const pageRoutes: Routes = (site) => {
         pathname.startsWith('/server/') ||
         pathname.includes('/.')
       )
-        return notFound(req, res, pathname);
-      exchangeOf(req).route = '(file)';
-      return files(req, res, () => notFound(req, res, pathname));
+        return notFound(request, reply, pathname);
+      exchangeOf(request.raw).route = '(file)';
+      return reply.sendFile(pathname);
     }
-    exchangeOf(req).route = route.path;
-    if (route.path !== pathname) {
+    exchangeOf(request.raw).route = route.path;
+    if (route.path !== pathname)
       // The browser's router reads `/articles/` as `/Articles`: the server sends it to the one address.
-      res.statusCode = 301;
-      res.setHeader('Location', `${route.path}${search}`);
-      res.setHeader('Cache-Control', options.htmlCacheControl);
-      res.end();
-      return;
-    }
+      return reply
+        .code(301)
+        .header('Location', `${route.path}${search}`)
+        .header('Cache-Control', options.htmlCacheControl)
+        .send();
     const address = pageAddress(route.path, route.section, new URLSearchParams(search));
     const target = { address, section: route.section };
-    const builds = previewedBuilds(req);
-    if (builds) return viaPreviewBuild(req, res, builds);
-    const preview = previewOf(req);
-    if (preview || options.previewSections) return servePreview(req, res, target, preview);
+    const builds = previewedBuilds(request);
+    if (builds) return viaPreviewBuild(reply, builds);
+    const preview = previewOf(request);
+    if (preview || options.previewSections) return servePreview(reply, target, preview);
     // A visitor of a section's canary is served by the canary's render server (canary.ts).
-    const canary = canaryVisit(context.sections.canaries(), req.headers.cookie, Math.random, site.secure);
-    if (canary.cookies.length > 0) res.setHeader('Set-Cookie', canary.cookies);
-    if (canary.overrides) return viaPreviewBuild(req, res, canary.overrides, true);
-    return serve(req, res, address, async (signal) => {
+    const canary = canaryVisit(services.sections.canaries(), request.headers.cookie, Math.random, secure);
+    if (canary.cookies.length > 0) reply.header('Set-Cookie', canary.cookies);
+    if (canary.overrides) return viaPreviewBuild(reply, canary.overrides, true);
+    return serve(request, reply, address, async (signal) => {
       const page = await renderPage(target, pageContext, signal);
       // The tiles a page of the site's shows keep their share of the tile server.
-      context.tiles?.noteShown(page.body);
+      services.tiles?.noteShown(page.body);
       return page;
     });
   });
+  done();
 };

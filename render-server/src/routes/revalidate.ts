@@ -1,12 +1,16 @@
+import type { FastifyPluginCallback } from 'fastify';
 import { log } from '../log';
 import { invalidations } from '../metrics';
 import { plain, readBody } from '../request';
-import { NONCE_WINDOW_MS, SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from '../revalidate';
-import type { Routes } from '../site';
+import {
+  NONCE_WINDOW_MS,
+  REVALIDATE_PATH,
+  SIGNATURE_HEADER,
+  isSignatureHeader,
+  readReport,
+  verifySignature,
+} from '../revalidate';
 import { TAG } from '../tags';
-
-/** Where a changed page is reported (`POST`, signed by the CMS). */
-export const REVALIDATE_PATH = '/_revalidate';
 
 /** The largest report of changes read: a report names at most a few hundred changes. */
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -37,8 +41,9 @@ async function purgeCdn({ url, authorization }: { url: string; authorization: st
 }
 
 /** The reports of changes from the CMS, and the releases of sections: what they change is dropped, here and in the CDN in front. */
-export const revalidateRoutes: Routes = ({ options, context, route }) => {
-  const { cache, counters } = context;
+export const revalidateRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const { options, services } = app.site;
+  const { cache, counters } = services;
 
   /** Drops the pages with one of `tags` rendered before `at`, here and in the CDN in front. */
   async function drop(tags: string[], at: number, source: 'report' | 'release') {
@@ -47,7 +52,7 @@ export const revalidateRoutes: Routes = ({ options, context, route }) => {
     if (options.purge) void purgeCdn(options.purge, tags);
   }
   // Another release of a section (or a build re-pointed): its pages only are rendered anew.
-  context.sections.onSwitch(
+  services.sections.onSwitch(
     (container) =>
       void drop([TAG.section(container)], Date.now(), 'release').catch((error: unknown) =>
         log.error({ err: error }, `The pages of ${container} could not be dropped`),
@@ -55,38 +60,36 @@ export const revalidateRoutes: Routes = ({ options, context, route }) => {
   );
 
   // A report of changes from the CMS: refused before its body is read unless it is signed, and taken once.
-  route(
-    REVALIDATE_PATH,
-    async (req, res) => {
-      const unsigned = () =>
-        plain(res, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
-      // The connection ends with the answer: a refused report's sender is not waited for.
-      res.shouldKeepAlive = false;
-      const signature = req.headers[SIGNATURE_HEADER];
-      if (!options.revalidateSecret || !isSignatureHeader(signature)) return unsigned();
-      const read = await readBody(req, MAX_REPORT_BYTES, REPORT_DEADLINE_MS);
-      if ('refused' in read)
-        return read.refused === 413
-          ? plain(res, 413, 'Payload Too Large: a report is at most 64 KB')
-          : plain(res, 408, 'Request Timeout: the report did not arrive in time');
-      const body = read.text;
-      if (!verifySignature(options.revalidateSecret, signature, body, Date.now())) return unsigned();
-      const report = readReport(body, Date.now());
-      if (!report)
-        return plain(
-          res,
-          400,
-          'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?,"nonce"}',
-        );
-      if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
-        return plain(res, 409, 'Conflict: this report was taken already');
-      const { tags, changedAt } = report;
-      await drop(tags, changedAt, 'report');
-      res.statusCode = 200;
-      res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify({ dropped: tags }));
-    },
-    ['POST'],
-  );
+  app.post(REVALIDATE_PATH, async (request, reply) => {
+    const { raw: req } = request;
+    const unsigned = () =>
+      plain(reply, 401, 'Unauthorized: sign the report with the shared secret (REVALIDATE_SECRET)');
+    // The connection ends with the answer: a refused report's sender is not waited for.
+    reply.raw.shouldKeepAlive = false;
+    const signature = req.headers[SIGNATURE_HEADER];
+    if (!options.revalidateSecret || !isSignatureHeader(signature)) return unsigned();
+    const read = await readBody(req, MAX_REPORT_BYTES, REPORT_DEADLINE_MS);
+    if ('refused' in read)
+      return read.refused === 413
+        ? plain(reply, 413, 'Payload Too Large: a report is at most 64 KB')
+        : plain(reply, 408, 'Request Timeout: the report did not arrive in time');
+    const body = read.text;
+    if (!verifySignature(options.revalidateSecret, signature, body, Date.now())) return unsigned();
+    const report = readReport(body, Date.now());
+    if (!report)
+      return plain(
+        reply,
+        400,
+        'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?,"nonce"}',
+      );
+    if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
+      return plain(reply, 409, 'Conflict: this report was taken already');
+    const { tags, changedAt } = report;
+    await drop(tags, changedAt, 'report');
+    return reply
+      .header('Content-Type', 'application/json')
+      .header('Cache-Control', 'no-store')
+      .send(JSON.stringify({ dropped: tags }));
+  });
+  done();
 };

@@ -1,19 +1,23 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyPluginCallback } from 'fastify';
+import { buildApp } from './app';
 import { serverOptions } from './options';
+import type { SiteServices } from './plugins/site';
 import { plain } from './request';
+import { REVALIDATE_PATH } from './revalidate';
 import { healthRoutes } from './routes/health';
-import { REVALIDATE_PATH } from './routes/revalidate';
-import { site, type Routes, type SiteContext } from './site';
 
 // The rules every request meets before any route sees it, in the one place that applies them.
 // A stand-in for the reports' route: it says what reached it.
-const reports: Routes = ({ route }) =>
-  route(REVALIDATE_PATH, (req, res) => plain(res, 200, `reached, ${req.headers['content-type'] ?? 'untyped'}`), [
-    'POST',
-  ]);
-const app = site(serverOptions({}, '/nowhere'), {} as SiteContext, [healthRoutes, reports]);
+const reports: FastifyPluginCallback = (app, _options, done) => {
+  app.post(REVALIDATE_PATH, (request, reply) =>
+    plain(reply, 200, `reached, ${request.headers['content-type'] ?? 'untyped'}`),
+  );
+  done();
+};
+const app = buildApp(serverOptions({}, '/nowhere'), {} as SiteServices, [healthRoutes, reports]);
 
 beforeAll(() => app.listen({ port: 0, host: '127.0.0.1' }));
 afterAll(() => app.close());

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { fetchAbout } from '@blog/shared';
-import { withReadDeadline } from './render';
+import { withReadDeadline } from './page';
 
 describe('a page’s reads of the CMS', () => {
   const realFetch = globalThis.fetch;

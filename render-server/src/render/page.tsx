@@ -21,15 +21,15 @@ import { Root, SERVER_STATE_ID, loadFooter, serializeState, type ServerState } f
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
-import type { Rendered } from './page-cache';
-import { previewBanner, type PreviewShown } from './preview';
-import type { ServerSections } from './sections';
-import { isLongTail } from './long-tail';
-import { TAG, tagsOfReads } from './tags';
-import { log } from './log';
-import { cmsReadDuration, queryOf, sectionLoads } from './metrics';
-import { noteRead } from './timing';
-import { inSpan, traceHeaders } from './tracing';
+import type { Rendered } from '../page-cache';
+import { previewBanner, type PreviewShown } from '../preview';
+import type { ServerSections } from '../sections';
+import { isLongTail } from '../long-tail';
+import { TAG, tagsOfReads } from '../tags';
+import { log } from '../log';
+import { cmsReadDuration, queryOf, sectionLoads } from '../metrics';
+import { noteRead } from '../timing';
+import { inSpan, traceHeaders } from '../tracing';
 
 export interface PageContext {
   template: DocumentTemplate;
