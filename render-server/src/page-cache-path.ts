@@ -27,8 +27,8 @@ export function pageCachePath({ options, context, pageContext, clientOf }: Site)
   const admission =
     (req: IncomingMessage): Admission =>
     async () => {
-      const { count, resetInMs } = await counters.add(`render:${clientOf(req)}`, 60_000);
-      return count > options.rendersPerClient ? { retryAfterSeconds: Math.ceil(resetInMs / 1000) } : undefined;
+      const retryAfterSeconds = await counters.renderRetryAfter(clientOf(req));
+      return retryAfterSeconds === undefined ? undefined : { retryAfterSeconds };
     };
 
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: Outcome, timing: PageTiming) {

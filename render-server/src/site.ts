@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { ROOT_CONTEXT, SpanKind, context as traceContext, propagation, trace } from '@opentelemetry/api';
 import Fastify from 'fastify';
 import { clientOf } from '@blog/server-kit';
-import type { Counters } from './counters';
+import type { Counters } from './limits';
 import type { DocumentTemplate } from './document';
 import { exchangeOf, observe, type Exchange } from './exchange';
 import { log } from './log';

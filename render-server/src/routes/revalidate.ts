@@ -1,7 +1,7 @@
 import { log } from '../log';
 import { invalidations } from '../metrics';
 import { plain, readBody } from '../request';
-import { NONCE_WINDOW_MS, SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from '../revalidate';
+import { SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from '../revalidate';
 import type { Routes } from '../site';
 import { TAG } from '../tags';
 
@@ -78,8 +78,7 @@ export const revalidateRoutes: Routes = ({ options, context, route }) => {
           400,
           'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?,"nonce"}',
         );
-      if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
-        return plain(res, 409, 'Conflict: this report was taken already');
+      if (await counters.seenBefore(report.nonce)) return plain(res, 409, 'Conflict: this report was taken already');
       const { tags, changedAt } = report;
       await drop(tags, changedAt, 'report');
       res.statusCode = 200;
