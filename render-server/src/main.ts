@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { serveMetrics } from '@blog/server-kit';
 import { siteConfig, type SiteConfig } from '@blog/shared';
-import { MemoryCounters, RedisCounters } from './counters';
+import { serverCounters } from './limits';
 import { documentTemplate } from './render/document';
 import { log } from './log';
 import { mediaOnSite } from './media';
@@ -80,7 +80,7 @@ const cache = new PageCache(
   options.renderTimeoutMs,
 );
 // Limits hold across the render servers that share a Redis.
-const counters = options.cacheUrl ? new RedisCounters(options.cacheUrl) : new MemoryCounters();
+const counters = serverCounters(options);
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
 const previewServers =
   options.preview && !options.previewSections

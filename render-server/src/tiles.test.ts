@@ -196,16 +196,30 @@ describe('the tile server’s share', () => {
   });
 
   it('lets one client cause TILE_READS_PER_CLIENT reads of tiles no page shows a minute, and the next client more', async () => {
-    const server = tileServer(...pngs(TILE_READS_PER_CLIENT + 1));
-    const clock = { now: 0 };
-    const cache = cacheOf(server, clock);
-    for (const tile of tiles(TILE_READS_PER_CLIENT, 12)) await cache.tile(tile, 'scraper');
-    await expect(cache.tile({ x: 0, y: 1, z: 12 }, 'scraper')).rejects.toEqual(new TileReadsExhausted(429, 60));
-    // What is kept is answered to it still, and another client is not refused for it.
-    expect((await cache.tile({ x: 0, y: 0, z: 12 }, 'scraper'))?.body).toEqual(PNG);
-    expect((await cache.tile({ x: 0, y: 1, z: 12 }, 'visitor'))?.body).toEqual(PNG);
-    clock.now = 60_001;
-    expect(server.asked).toHaveLength(TILE_READS_PER_CLIENT + 1);
+    // The reads per client are counted by the system's clock (rate-limiter-flexible's memory store): only it is faked.
+    jest.useFakeTimers({
+      now: 0,
+      doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'setInterval'],
+    });
+    try {
+      const server = tileServer(...pngs(TILE_READS_PER_CLIENT + 2));
+      const cache = cacheOf(server, { now: 0 });
+      for (const tile of tiles(TILE_READS_PER_CLIENT, 12)) await cache.tile(tile, 'scraper');
+      await expect(cache.tile({ x: 0, y: 1, z: 12 }, 'scraper')).rejects.toEqual(new TileReadsExhausted(429, 60));
+      // 29.5 s are left of its minute: Retry-After rounds up.
+      jest.setSystemTime(30_500);
+      await expect(cache.tile({ x: 0, y: 1, z: 12 }, 'scraper')).rejects.toEqual(new TileReadsExhausted(429, 30));
+      // What is kept is answered to it still, and another client is not refused for it.
+      expect((await cache.tile({ x: 0, y: 0, z: 12 }, 'scraper'))?.body).toEqual(PNG);
+      expect((await cache.tile({ x: 0, y: 1, z: 12 }, 'visitor'))?.body).toEqual(PNG);
+      expect(server.asked).toHaveLength(TILE_READS_PER_CLIENT + 1);
+      // The next minute it may cause reads again.
+      jest.setSystemTime(60_000);
+      expect((await cache.tile({ x: 1, y: 1, z: 12 }, 'scraper'))?.body).toEqual(PNG);
+      expect(server.asked).toHaveLength(TILE_READS_PER_CLIENT + 2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -2,8 +2,9 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { siteConfig, tileAddress, type SiteConfig, type Tile } from '@blog/shared';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
-import { MemoryCounters } from './counters';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
+import { retryAfter } from './limits';
 
 /** Where the site answers the map's tiles, as tile servers name them: `/tiles/{z}/{x}/{y}.png`. */
 export const TILES_PATH = '/tiles/';
@@ -108,6 +109,7 @@ export interface TileCacheOptions {
   ownReadsPerMinute?: number;
   readsPerClient?: number;
   fetch?: typeof globalThis.fetch;
+  /** The tiles' clock; the reads per client are counted by the system's (rate-limiter-flexible's memory store reads `Date.now`). */
   now?: () => number;
 }
 
@@ -130,7 +132,8 @@ export class TileCache {
   private readonly reads: { left: number; at: number };
   /** The tiles the site's pages show (`z/x/y`). */
   private readonly own = new LRUCache<string, Tile>({ max: MAX_OWN_TILES });
-  private readonly clients: MemoryCounters;
+  /** The reads each client caused this minute; bounded as the render server's other counts (`limits.ts`). */
+  private readonly clients: RateLimiterMemory;
 
   constructor(
     private readonly template: string,
@@ -146,7 +149,7 @@ export class TileCache {
     this.ownReadsPerMinute = Math.min(options.ownReadsPerMinute ?? OWN_TILE_READS_PER_MINUTE, this.readsPerMinute);
     this.readsPerClient = options.readsPerClient ?? TILE_READS_PER_CLIENT;
     this.reads = { left: this.readsPerMinute, at: this.now() };
-    this.clients = new MemoryCounters(this.now);
+    this.clients = new RateLimiterMemory({ points: this.readsPerClient, duration: 60 });
   }
 
   /** Notes the tiles a page of the site's names (`…/tiles/{z}/{x}/{y}.png`): they and those around them are its own. */
@@ -158,22 +161,26 @@ export class TileCache {
   }
 
   /** The tile, from memory or its server, for `client`; `undefined` when the server has no such tile. */
-  tile(tile: Tile, client = ''): Promise<StoredTile | undefined> {
+  async tile(tile: Tile, client = ''): Promise<StoredTile | undefined> {
     const key = `${tile.z}/${tile.x}/${tile.y}`;
     const kept = this.tiles.get(key);
-    if (kept && kept.freshUntil > this.now()) return Promise.resolve(kept);
+    if (kept && kept.freshUntil > this.now()) return kept;
     // Visitors asking for a tile at once wait for one request to the tile server.
-    let reading = this.reading.get(key);
-    if (!reading) {
-      const own = this.isOwn(tile);
-      const asked = own ? undefined : this.clients.addNow(client, 60_000);
-      if (asked && asked.count > this.readsPerClient) {
-        if (kept) return Promise.resolve(kept);
-        return Promise.reject(new TileReadsExhausted(429, Math.ceil(asked.resetInMs / 1000)));
-      }
-      reading = this.read(key, tile, kept, own).finally(() => this.reading.delete(key));
-      this.reading.set(key, reading);
+    const joined = this.reading.get(key);
+    if (joined) return joined;
+    const own = this.isOwn(tile);
+    const retryAfterSeconds = own ? undefined : await retryAfter(this.clients, client);
+    if (retryAfterSeconds !== undefined) {
+      if (kept) return kept;
+      throw new TileReadsExhausted(429, retryAfterSeconds);
     }
+    // Another visitor may have started the request while this one's read was counted.
+    return this.reading.get(key) ?? this.startReading(key, tile, kept, own);
+  }
+
+  private startReading(key: string, tile: Tile, kept: StoredTile | undefined, own: boolean) {
+    const reading = this.read(key, tile, kept, own).finally(() => this.reading.delete(key));
+    this.reading.set(key, reading);
     return reading;
   }
 

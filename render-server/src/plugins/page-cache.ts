@@ -49,8 +49,8 @@ export const pageCachePlugin = fp(
     const admission =
       (request: FastifyRequest): Admission =>
       async () => {
-        const { count, resetInMs } = await counters.add(`render:${clientOf(request)}`, 60_000);
-        return count > options.rendersPerClient ? { retryAfterSeconds: Math.ceil(resetInMs / 1000) } : undefined;
+        const retryAfterSeconds = await counters.renderRetryAfter(clientOf(request));
+        return retryAfterSeconds === undefined ? undefined : { retryAfterSeconds };
       };
 
     function send(

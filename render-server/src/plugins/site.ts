@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChildRenderServers } from '@blog/release';
 import { clientOf } from '@blog/server-kit';
-import type { Counters } from '../counters';
+import type { Counters } from '../limits';
 import type { ServerOptions } from '../options';
 import type { PageCache } from '../page-cache';
 import type { DocumentTemplate } from '../render/document';

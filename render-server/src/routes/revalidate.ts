@@ -2,14 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { log } from '../log';
 import { invalidations } from '../metrics';
 import { plain, readBody } from '../request';
-import {
-  NONCE_WINDOW_MS,
-  REVALIDATE_PATH,
-  SIGNATURE_HEADER,
-  isSignatureHeader,
-  readReport,
-  verifySignature,
-} from '../revalidate';
+import { REVALIDATE_PATH, SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from '../revalidate';
 import { TAG } from '../tags';
 
 /** The largest report of changes read: a report names at most a few hundred changes. */
@@ -82,8 +75,7 @@ export const revalidateRoutes: FastifyPluginCallback = (app, _options, done) => 
         400,
         'Bad Request: expected {"changes":[{"event","uid","documentId"?,"article"?}],"ageMs"?,"nonce"}',
       );
-    if ((await counters.add(`nonce:${report.nonce}`, NONCE_WINDOW_MS)).count > 1)
-      return plain(reply, 409, 'Conflict: this report was taken already');
+    if (await counters.seenBefore(report.nonce)) return plain(reply, 409, 'Conflict: this report was taken already');
     const { tags, changedAt } = report;
     await drop(tags, changedAt, 'report');
     return reply

@@ -1,10 +1,10 @@
+import { refusedForMs, retryAfterSeconds } from '@blog/server-kit';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
-  RateLimiterRes,
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
@@ -36,16 +36,13 @@ export class ClientLimit {
 
   /** Counts `cost` for `client`; past the budget, answers 429 with `Retry-After`. */
   async take(ctx: Context, client: string, cost: number): Promise<void> {
-    try {
-      await this.limiter.consume(client, cost);
-    } catch (refusal) {
-      if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      const pause = REFUSAL_PACE_MS * (0.5 + Math.random());
-      await new Promise((resolve) => setTimeout(resolve, pause));
-      const retryAfter = Math.max(1, Math.ceil((refusal.msBeforeNext - pause) / 1000));
-      ctx.set('Retry-After', String(retryAfter));
-      throw new errors.RateLimitError(`Too many ${this.what}; try again in ${retryAfter} s.`, { retryAfter });
-    }
+    const refusedMs = await refusedForMs(this.limiter, client, cost);
+    if (refusedMs === undefined) return;
+    const pause = REFUSAL_PACE_MS * (0.5 + Math.random());
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    const retryAfter = retryAfterSeconds(refusedMs - pause);
+    ctx.set('Retry-After', String(retryAfter));
+    throw new errors.RateLimitError(`Too many ${this.what}; try again in ${retryAfter} s.`, { retryAfter });
   }
 }
 
