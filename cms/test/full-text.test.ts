@@ -3,7 +3,6 @@ import {
   closeWords,
   correction,
   correctionTypos,
-  editDistance,
   indexKey,
   searchWords,
   snippetHtml,
@@ -13,6 +12,7 @@ import {
   typosAllowed,
 } from '../src/lib/full-text';
 import { facetCounts } from '../src/api/read-model/services/article-search';
+import { Vocabulary } from '../src/lib/vocabulary';
 
 describe('the words of a search', () => {
   it('keeps letters and digits of any script, lower-cased; everything else separates', () => {
@@ -43,21 +43,6 @@ describe('the keys of words', () => {
 });
 
 describe('typos', () => {
-  it('counts insertions, deletions, substitutions and swapped neighbours as one each', () => {
-    expect(editDistance('submarnes', 'submarines', 2)).toBe(1);
-    expect(editDistance('artilery', 'artillery', 2)).toBe(1);
-    expect(editDistance('ceasfeire', 'ceasefire', 2)).toBe(1);
-    expect(editDistance('caesfire', 'ceasefire', 2)).toBe(2);
-    expect(editDistance('hangar', 'hnagar', 2)).toBe(1);
-    expect(editDistance('naval', 'naval', 0)).toBe(0);
-    expect(editDistance('énergie', 'energie', 1)).toBe(1);
-  });
-
-  it('stops as soon as the distance is more than asked', () => {
-    expect(editDistance('comptroller', 'acoustic', 2)).toBe(3);
-    expect(editDistance('a', 'abcdef', 1)).toBe(2);
-  });
-
   it('allows one typo from 5 letters and two from 9; shorter words none; a correction one more', () => {
     expect(['navy', 'naval', 'artillery', 'submarine', 'crane'].map(typosAllowed)).toEqual([0, 1, 2, 2, 1]);
     expect(['at', 'navy', 'naval', 'artillery'].map(correctionTypos)).toEqual([0, 1, 2, 3]);
@@ -76,37 +61,44 @@ describe('typos', () => {
     ).toEqual([false, true, false, true, false, true, false, false]);
   });
 
-  const known = [
-    { word: 'submarines', documents: 3 },
-    { word: 'submarine', documents: 5 },
-    { word: 'artillery', documents: 4 },
-    { word: 'naval', documents: 9 },
-    { word: 'navel', documents: 1 },
-  ];
+  const vocabulary = new Vocabulary();
+  const documents = {
+    submarines: 3,
+    submarine: 5,
+    artillery: 4,
+    naval: 9,
+    navel: 1,
+    defence: 1,
+    defense: 3,
+    defensive: 3,
+  };
+  for (const [word, count] of Object.entries(documents))
+    for (let article = 0; article < count; article += 1) vocabulary.count([word], 1);
+  const isKnown = (word: string) => vocabulary.has(word);
+  const near = (word: string, max: number) => vocabulary.near(word, max, false);
 
-  it('finds the known words within a word’s typos, closest then most used first', () => {
-    expect(closeWords('submarnes', false, known)).toEqual(['submarines', 'submarine']);
-    expect(closeWords('navl', false, known)).toEqual([]);
-    expect(closeWords('navxl', false, known)).toEqual(['naval', 'navel']);
-    expect(closeWords('navl', false, known, 1)).toEqual(['naval', 'navel']);
+  it('ranks the known words within a word’s typos closest first, then most used', () => {
+    expect(closeWords(near('submarnes', 2))).toEqual(['submarines', 'submarine']);
+    expect(closeWords(near('navxl', 1))).toEqual(['naval', 'navel']);
+    expect(closeWords(near('navl', 1))).toEqual(['naval', 'navel']);
   });
 
-  it('compares a prefix with the beginnings of the known words', () => {
-    expect(closeWords('artiler', true, known)).toEqual(['artillery']);
-    expect(closeWords('artiler', false, known)).toEqual([]);
+  it('compares a prefix with the beginnings of the known words, the closest beginning ranking it', () => {
+    expect(closeWords(vocabulary.near('artiler', 1, true))).toEqual(['artillery']);
+    expect(closeWords(near('artiler', 1))).toEqual([]);
+    // `defence` begins with `defenc`; the more used `defense` and `defensive` are a typo from it.
+    expect(closeWords(vocabulary.near('defenc', 1, true))).toEqual(['defence', 'defense', 'defensive']);
   });
 
   it('corrects the words no article holds, or says there is nothing to correct', () => {
-    const isKnown = (word: string) => known.some((entry) => entry.word === word);
-    expect(correction(['naval', 'artilary'], isKnown, known)).toBe('naval artillery');
-    expect(correction(['navl'], isKnown, known)).toBe('naval');
-    expect(correction(['naval'], isKnown, known)).toBeNull();
-    expect(correction(['zzzzzzz'], isKnown, known)).toBeNull();
+    expect(correction(['naval', 'artilary'], isKnown, near)).toBe('naval artillery');
+    expect(correction(['navl'], isKnown, near)).toBe('naval');
+    expect(correction(['naval'], isKnown, near)).toBeNull();
+    expect(correction(['zzzzzzz'], isKnown, near)).toBeNull();
   });
 
   it('corrects the first three words looked up for their typos, and leaves the others as typed', () => {
-    const isKnown = (word: string) => known.some((entry) => entry.word === word);
-    expect(correction(['navl', 'navxl', 'artilary', 'submarnes'], isKnown, known)).toBe(
+    expect(correction(['navl', 'navxl', 'artilary', 'submarnes'], isKnown, near)).toBe(
       'naval naval artillery submarnes',
     );
   });

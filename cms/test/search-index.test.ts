@@ -1,5 +1,5 @@
 import { MARK_END, MARK_START } from '@blog/markup';
-import { closeWords, type SearchTerm } from '../src/lib/full-text';
+import { type SearchTerm } from '../src/lib/full-text';
 import { SNIPPET_WORDS, TextIndex } from '../src/lib/text-index';
 import { Vocabulary } from '../src/lib/vocabulary';
 
@@ -31,43 +31,61 @@ describe('the vocabulary', () => {
     expect(counted.has('naval')).toBe(true);
   });
 
-  it('finds the words within the typos asked, as the edit distance counts them', () => {
-    const words = (typed: string, max: number, prefix = false) =>
-      vocabulary
-        .near(typed, max, prefix)
-        .map(({ word }) => word)
-        .sort();
-    expect(words('submarnes', 1)).toEqual(['submarines']);
-    expect(words('submarnes', 2)).toEqual(['submarine', 'submarines']);
+  it('finds the words within the typos asked, each with its distance', () => {
+    const distances = (typed: string, max: number, prefix = false) =>
+      Object.fromEntries(vocabulary.near(typed, max, prefix).map(({ word, distance }) => [word, distance]));
+    expect(distances('submarnes', 1)).toEqual({ submarines: 1 });
+    expect(distances('submarnes', 2)).toEqual({ submarines: 1, submarine: 2 });
     // Two neighbours swapped are one typo.
-    expect(words('nvaal', 1)).toEqual(['naval']);
-    expect(words('artilery', 1)).toEqual(['artillery']);
-    expect(words('zzzzzz', 2)).toEqual([]);
+    expect(distances('nvaal', 1)).toEqual({ naval: 1 });
+    expect(distances('artilery', 1)).toEqual({ artillery: 1 });
+    expect(distances('zzzzzz', 2)).toEqual({});
     // A prefix: the beginning of a known word within the typos.
-    expect(words('artiler', 1, true)).toEqual(['artillery']);
-    expect(words('artiler', 1)).toEqual([]);
+    expect(distances('artiler', 1, true)).toEqual({ artillery: 1 });
+    expect(distances('artiler', 1)).toEqual({});
+    // From the closest beginning: `procure` is a typo from `procurem`, which `procurement` begins with.
+    expect(distances('procurem', 1, true)).toEqual({ procure: 1, procurement: 0 });
   });
 
-  it('takes each node a walk visits from its budget, and finds nothing once the budget cannot pay', () => {
-    const budget = { nodes: 1_000 };
-    expect(vocabulary.near('submarnes', 2, false, budget)).toHaveLength(2);
-    const visited = 1_000 - budget.nodes;
-    expect(visited).toBeGreaterThan(0);
-    expect(vocabulary.near('submarnes', 2, false, { nodes: visited })).toHaveLength(2);
-    expect(vocabulary.near('submarnes', 2, false, { nodes: visited - 1 })).toEqual([]);
-    // Walks that share a budget: the second is paid from what the first left.
-    const shared = { nodes: visited + 1 };
-    expect(vocabulary.near('submarnes', 2, false, shared)).toHaveLength(2);
-    expect(vocabulary.near('submarnes', 2, false, shared)).toEqual([]);
+  it('counts insertions, deletions, substitutions and swapped neighbours as one typo each, an accent as a letter', () => {
+    const words = new Vocabulary();
+    words.count(['ceasefire', 'hangar', 'energie', 'acoustic', 'abcdef'], 1);
+    const distance = (typed: string, max: number) => words.near(typed, max, false).map(({ distance }) => distance);
+    expect(distance('ceasfeire', 2)).toEqual([1]);
+    expect(distance('caesfire', 2)).toEqual([2]);
+    expect(distance('hnagar', 2)).toEqual([1]);
+    expect(distance('hangar', 0)).toEqual([0]);
+    expect(distance('énergie', 1)).toEqual([1]);
+    expect(distance('comptroller', 2)).toEqual([]);
+    expect(distance('a', 1)).toEqual([]);
   });
 
-  it('agrees with closeWords on every word of the vocabulary', () => {
-    const known = vocabulary.near('', 20, false);
-    for (const typed of ['submarnes', 'navxl', 'procuremnt', 'artilary', 'subm'])
-      for (const prefix of [false, true])
-        expect(closeWords(typed, prefix, vocabulary.near(typed, 2, prefix), 2)).toEqual(
-          closeWords(typed, prefix, known, 2),
-        );
+  // A prefix's walk also pays for the words below a beginning within its typos (`proc`: procure, procurement).
+  it.each([
+    ['submarnes', 2, false],
+    ['proc', 1, true],
+  ])(
+    'takes each node a walk for %s visits from its budget, and finds nothing once the budget cannot pay',
+    (typed, max, prefix) => {
+      const budget = { nodes: 1_000 };
+      expect(vocabulary.near(typed, max, prefix, budget)).toHaveLength(2);
+      const visited = 1_000 - budget.nodes;
+      expect(visited).toBeGreaterThan(0);
+      expect(vocabulary.near(typed, max, prefix, { nodes: visited })).toHaveLength(2);
+      expect(vocabulary.near(typed, max, prefix, { nodes: visited - 1 })).toEqual([]);
+      // Walks that share a budget: the second is paid from what the first left.
+      const shared = { nodes: visited + 1 };
+      expect(vocabulary.near(typed, max, prefix, shared)).toHaveLength(2);
+      expect(vocabulary.near(typed, max, prefix, shared)).toEqual([]);
+    },
+  );
+
+  it('takes each node of the words a prefix’s walk finds from its budget once', () => {
+    const one = new Vocabulary();
+    one.count(['procurement'], 1);
+    const budget = { nodes: 100 };
+    expect(one.near('proc', 1, true, budget)).toEqual([{ word: 'procurement', documents: 1, distance: 0 }]);
+    expect(100 - budget.nodes).toBe('procurement'.length);
   });
 
   it('completes a beginning with the most used words first', () => {

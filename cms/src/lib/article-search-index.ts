@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import {
   closeWords,
   correction,
-  correctionTypos,
   snippetHtml,
   textWords,
   typoLookups,
@@ -121,7 +120,7 @@ export class ArticleSearch {
       const completions = prefix && [...word].length >= 3 ? this.vocabulary.completions(word, MAX_COMPLETIONS) : [];
       const max = lookedUp[index] ? typosAllowed(word) : 0;
       if (completions.length > 0 || max === 0) return { word, prefix, also: completions };
-      return { word, prefix, also: closeWords(word, prefix, this.vocabulary.near(word, max, prefix, budget), max) };
+      return { word, prefix, also: closeWords(this.vocabulary.near(word, max, prefix, budget)) };
     });
   }
 
@@ -150,13 +149,12 @@ export class ArticleSearch {
     terms: SearchTerm[],
     finds: (search: string, terms: SearchTerm[]) => boolean,
   ): string | null {
-    const isKnown = (word: string) => this.vocabulary.has(word);
-    const lookedUp = typoLookups(words, isKnown);
     const budget = { nodes: MAX_TYPO_NODES };
-    const nearby = words
-      .filter((_, at) => lookedUp[at])
-      .flatMap((word) => this.vocabulary.near(word, correctionTypos(word), false, budget));
-    const corrected = correction(words, isKnown, nearby);
+    const corrected = correction(
+      words,
+      (word) => this.vocabulary.has(word),
+      (word, max) => this.vocabulary.near(word, max, false, budget),
+    );
     if (corrected === null) return null;
     // A corrected word is a known one, looked for as typed; the others as they were.
     const correctedTerms = corrected

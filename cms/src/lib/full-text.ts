@@ -1,6 +1,7 @@
 import { MARK_END, MARK_START } from '@blog/markup';
 import escapeHtml from 'escape-html';
 import stemmer from 'stemmer';
+import type { NearWord } from './vocabulary';
 
 /**
  * The pure half of the full-text search: what a visitor types becomes words, never query syntax;
@@ -99,59 +100,12 @@ export function typoLookups(words: string[], isKnown: (word: string) => boolean)
   });
 }
 
-/**
- * The edit distance of two words (insertions, deletions, substitutions and swaps of two neighbours,
- * each one typo), or `max + 1` as soon as it is certainly more than `max`.
- */
-export function editDistance(a: string, b: string, max: number): number {
-  const s = [...a];
-  const t = [...b];
-  if (Math.abs(s.length - t.length) > max) return max + 1;
-  let before = new Array<number>(t.length + 1).fill(0);
-  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= t.length; j += 1) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let distance = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
-        distance = Math.min(distance, before[j - 2] + 1);
-      current.push(distance);
-      best = Math.min(best, distance);
-    }
-    if (best > max) return max + 1;
-    [before, previous] = [previous, current];
-  }
-  return Math.min(previous[t.length], max + 1);
-}
-
-/** How far a typed word is from a known word, or from its beginning when the typed word is a prefix. */
-function distanceTo(typed: string, known: string, prefix: boolean, max: number): number {
-  if (!prefix) return editDistance(typed, known, max);
-  const letters = [...known];
-  const length = [...typed].length;
-  let best = max + 1;
-  for (let cut = Math.max(1, length - max); cut <= Math.min(letters.length, length + max); cut += 1)
-    best = Math.min(best, editDistance(typed, letters.slice(0, cut).join(''), max));
-  return best;
-}
-
-/** A word of the published articles and in how many of them it is. */
-export interface KnownWord {
-  word: string;
-  documents: number;
-}
-
 /** At most this many known words stand in for one typed word (the closest, then the most used). */
 const MAX_ALTERNATIVES = 12;
 
-/** The known words within `max` typos of a typed word (of its beginning for a prefix): closest first, then most used. */
-export function closeWords(typed: string, prefix: boolean, known: KnownWord[], max = typosAllowed(typed)): string[] {
-  if (max === 0) return [];
-  return known
-    .map(({ word, documents }) => ({ word, documents, distance: distanceTo(typed, word, prefix, max) }))
-    .filter(({ distance }) => distance <= max)
+/** The known words found within a typed word's typos (`Vocabulary.near`) that stand in for it: closest first, then most used. */
+export function closeWords(near: NearWord[]): string[] {
+  return [...near]
     .sort((x, y) => x.distance - y.distance || y.documents - x.documents || (x.word < y.word ? -1 : 1))
     .slice(0, MAX_ALTERNATIVES)
     .map(({ word }) => word);
@@ -170,15 +124,19 @@ export interface SearchTerm {
 
 /**
  * The one correction of a search that found nothing: each word looked up for its typos
- * (`typoLookups`) becomes the closest known word (within `correctionTypos`), or stays; none when
- * no word changes.
+ * (`typoLookups`) becomes the closest known word `near` finds within `correctionTypos`, or stays;
+ * none when no word changes.
  */
-export function correction(words: string[], isKnown: (word: string) => boolean, known: KnownWord[]): string | null {
+export function correction(
+  words: string[],
+  isKnown: (word: string) => boolean,
+  near: (word: string, max: number) => NearWord[],
+): string | null {
   let changed = false;
   const lookedUp = typoLookups(words, isKnown);
   const corrected = words.map((word, at) => {
     if (!lookedUp[at]) return word;
-    const [closest] = closeWords(word, false, known, correctionTypos(word));
+    const [closest] = closeWords(near(word, correctionTypos(word)));
     if (!closest) return word;
     changed = true;
     return closest;

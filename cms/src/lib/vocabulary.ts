@@ -1,5 +1,3 @@
-import type { KnownWord } from './full-text';
-
 interface Node {
   children: Map<string, Node>;
   /** The word ending here, while some article holds it. */
@@ -8,6 +6,17 @@ interface Node {
 }
 
 const node = (): Node => ({ children: new Map(), documents: 0 });
+
+/** A word of the published articles and in how many of them it is. */
+export interface KnownWord {
+  word: string;
+  documents: number;
+}
+
+/** A known word within the typos of a typed word, and how many typos away (from its closest beginning, for a prefix). */
+export interface NearWord extends KnownWord {
+  distance: number;
+}
 
 /** How many more trie nodes some walks may visit between them (see `Vocabulary.near`). */
 export interface WalkBudget {
@@ -42,7 +51,7 @@ export class Vocabulary {
     const start = this.at(prefix);
     if (!start) return [];
     const found: KnownWord[] = [];
-    for (const child of start.children.values()) collect(child, found);
+    for (const child of start.children.values()) collect(child, found, (word, documents) => ({ word, documents }));
     return found
       .sort((x, y) => y.documents - x.documents || (x.word < y.word ? -1 : 1))
       .slice(0, limit)
@@ -51,13 +60,14 @@ export class Vocabulary {
 
   /**
    * The known words within `max` typos of `typed` (insertions, deletions, substitutions and swaps
-   * of two neighbours), or whose beginning is when `prefix`: a depth-first walk of the trie that
-   * carries the edit distance's rows and leaves a branch once every cell of its row is past `max`.
-   * A row's cells further than `max` from its diagonal are past `max` whatever the letters: only
-   * the others are worked out, so a node costs the same for a long typed word as for a short one.
-   * Each node visited is taken from `budget`: a walk it cannot pay for finds nothing.
+   * of two neighbours), or whose beginning is when `prefix`, each with its distance: a depth-first
+   * walk of the trie that carries the edit distance's rows and leaves a branch once every cell of
+   * its row is past `max`. A row's cells further than `max` from its diagonal are past `max`
+   * whatever the letters: only the others are worked out, so a node costs the same for a long typed
+   * word as for a short one. Each node visited is taken from `budget`: a walk it cannot pay for
+   * finds nothing.
    */
-  near(typed: string, max: number, prefix: boolean, budget: WalkBudget = { nodes: Infinity }): KnownWord[] {
+  near(typed: string, max: number, prefix: boolean, budget: WalkBudget = { nodes: Infinity }): NearWord[] {
     const target = [...typed];
     const length = target.length;
     const past = max + 1;
@@ -66,8 +76,8 @@ export class Vocabulary {
     const rows = new Int32Array((length + max + 2) * width);
     for (let j = 0; j <= Math.min(length, max); j += 1) rows[j] = j;
     if (max < length) rows[max + 1] = past;
-    const found: KnownWord[] = [];
-    const visit = (at: Node, depth: number, letter: string, previousLetter: string) => {
+    const found: NearWord[] = [];
+    const visit = (at: Node, depth: number, letter: string, previousLetter: string, closestAbove: number) => {
       budget.nodes -= 1;
       if (budget.nodes < 0) return;
       const row = depth * width;
@@ -90,15 +100,20 @@ export class Vocabulary {
         rows[row + j] = Math.min(cell, past);
         best = Math.min(best, rows[row + j]);
       }
-      if (last === length && rows[row + length] <= max) {
-        // Every word below begins with a word this close.
-        if (prefix) return collect(at, found, budget);
-        if (at.word !== undefined) found.push({ word: at.word, documents: at.documents });
+      const distance = last === length ? rows[row + length] : past;
+      // For a prefix, a word is as far as the closest of its beginnings, the nodes on its path.
+      const closest = prefix ? Math.min(closestAbove, distance) : distance;
+      if (at.word !== undefined && closest <= max)
+        found.push({ word: at.word, documents: at.documents, distance: closest });
+      if (best > max) {
+        // No beginning longer than this one is within `max`: the words below are as close as the closest so far.
+        if (prefix && closest <= max)
+          for (const child of at.children.values()) collect(child, found, nearWord(closest), budget);
+        return;
       }
-      if (best > max) return;
-      for (const [next, child] of at.children) visit(child, depth + 1, next, letter);
+      for (const [next, child] of at.children) visit(child, depth + 1, next, letter, closest);
     };
-    for (const [letter, child] of this.root.children) visit(child, 1, letter, '');
+    for (const [letter, child] of this.root.children) visit(child, 1, letter, '', past);
     return budget.nodes < 0 ? [] : found;
   }
 
@@ -123,10 +138,20 @@ export class Vocabulary {
   }
 }
 
-/** Every known word at or below a node, each node visited taken from `budget`. */
-function collect(at: Node, found: KnownWord[], budget: WalkBudget = { nodes: Infinity }): void {
+/** `near`'s words this far away: made here, as a function made in its walk keeps the walk's variables at every node (a third slower). */
+const nearWord =
+  (distance: number) =>
+  (word: string, documents: number): NearWord => ({ word, documents, distance });
+
+/** Every known word at or below a node, as `entry` makes it, each node visited taken from `budget`. */
+function collect<Entry>(
+  at: Node,
+  found: Entry[],
+  entry: (word: string, documents: number) => Entry,
+  budget: WalkBudget = { nodes: Infinity },
+): void {
   budget.nodes -= 1;
   if (budget.nodes < 0) return;
-  if (at.word !== undefined) found.push({ word: at.word, documents: at.documents });
-  for (const child of at.children.values()) collect(child, found, budget);
+  if (at.word !== undefined) found.push(entry(at.word, at.documents));
+  for (const child of at.children.values()) collect(child, found, entry, budget);
 }
