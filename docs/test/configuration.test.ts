@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { cmsSettingsSchema } from '@blog/cms/settings';
 import { renderServerSettings } from '@blog/render-server/settings';
 import { readsOf, sourceFiles, workspacePackages } from './environment';
 import { rowsOf, statedDefault } from './reference';
@@ -53,6 +54,7 @@ const SCHEMA_READERS = ['server-kit/src/settings.ts'];
 
 /** Each server's schema of its settings, the file that declares it, and the page of the reference that documents them. */
 const SCHEMAS = [
+  { file: 'cms/src/settings.ts', page: 'configuration-cms.md', schema: cmsSettingsSchema },
   { file: 'render-server/src/settings.ts', page: 'configuration-render-server.md', schema: renderServerSettings },
 ];
 
@@ -184,7 +186,7 @@ describe("the reference's rows", () => {
 describe("the servers' schemas of their settings", () => {
   it.each(SCHEMAS)('$file: every variable has a row in $page', ({ page, schema }) => {
     const rows = pageRows(page);
-    const missing = Object.entries(schema.shape)
+    const missing = Object.entries<{ description?: string }>(schema.shape)
       .filter(([name]) => !rows.has(name))
       .map(([name, field]) => `${name}: ${field.description}`);
     expect(missing).toEqual([]);

@@ -1,28 +1,16 @@
 import { z } from 'zod';
-import {
-  flag,
-  httpAddress,
-  httpAddresses,
-  oneOf,
-  optional,
-  port,
-  positiveNumber,
-  proxyCount,
-  settingsOf,
-  withDefault,
-  wholeNumber,
-} from './settings';
+import * as setting from './settings';
 
 const schema = z.object({
-  PORT: withDefault(port(), 3000),
-  STATUS_PORT: optional(port()),
-  TIMEOUT_SECONDS: withDefault(positiveNumber(), 5),
-  POOL_MIN: withDefault(wholeNumber(), 2),
-  BLOG_PROXY_HOPS: withDefault(proxyCount(), 0),
-  SSL: withDefault(flag(), 'false'),
-  CLIENT: withDefault(oneOf(['sqlite', 'postgres']), 'sqlite'),
-  SITE_URL: optional(httpAddress()),
-  ORIGINS: withDefault(httpAddresses(), ''),
+  PORT: setting.withDefault(setting.port(), 3000),
+  STATUS_PORT: setting.optional(setting.port()),
+  TIMEOUT_SECONDS: setting.withDefault(setting.positiveNumber(), 5),
+  POOL_MIN: setting.withDefault(setting.wholeNumber(), 2),
+  BLOG_PROXY_HOPS: setting.withDefault(setting.proxyCount(), 0),
+  SSL: setting.withDefault(setting.flag(), 'false'),
+  CLIENT: setting.withDefault(setting.oneOf(['sqlite', 'postgres']), 'sqlite'),
+  SITE_URL: setting.optional(setting.httpAddress()),
+  ORIGINS: setting.withDefault(setting.httpAddresses(), ''),
 });
 
 describe('a server’s settings', () => {
@@ -38,10 +26,10 @@ describe('a server’s settings', () => {
       SITE_URL: undefined,
       ORIGINS: [],
     };
-    expect(settingsOf(schema, {})).toEqual(defaults);
-    expect(settingsOf(schema, { PORT: '', STATUS_PORT: '', SSL: '', CLIENT: '' })).toEqual(defaults);
+    expect(setting.settingsOf(schema, {})).toEqual(defaults);
+    expect(setting.settingsOf(schema, { PORT: '', STATUS_PORT: '', SSL: '', CLIENT: '' })).toEqual(defaults);
     expect(
-      settingsOf(schema, {
+      setting.settingsOf(schema, {
         PORT: '8080',
         STATUS_PORT: '9000',
         TIMEOUT_SECONDS: '0.5',
@@ -81,7 +69,7 @@ describe('a server’s settings', () => {
       ],
     };
     for (const [name, [value, line]] of Object.entries(refusals)) {
-      expect(() => settingsOf(schema, { [name]: value })).toThrow(new Error(line));
+      expect(() => setting.settingsOf(schema, { [name]: value })).toThrow(new Error(line));
     }
   });
 });
