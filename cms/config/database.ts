@@ -1,6 +1,7 @@
 import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { DATABASE, LEGACY_DATABASE, moveDatabase } from '../src/lib/data-folder';
+import { cmsSettings, type CmsSettings } from '../src/settings';
 
 interface SqliteConnection {
   function(name: string, options: { deterministic: boolean }, implementation: (value: unknown) => unknown): void;
@@ -18,8 +19,6 @@ function unicodeLower(connection: unknown, done: (error?: Error, connection?: un
   done(undefined, connection);
 }
 
-type Env = Core.Config.Shared.ConfigParams['env'];
-
 /** Relative names resolve from the cms folder (this file runs from cms/dist/config). */
 const fromCms = (name: string) => path.resolve(__dirname, '..', '..', name);
 
@@ -27,67 +26,66 @@ const fromCms = (name: string) => path.resolve(__dirname, '..', '..', name);
  * The SQLite file: DATABASE_FILENAME, or by default `data/content.db`, where a database left in
  * the old default place (`.tmp/data.db`) is moved the first time it is looked for.
  */
-export function sqliteFile(env: Env): string {
-  const named = env('DATABASE_FILENAME', '');
+export function sqliteFile(settings: CmsSettings): string {
+  const named = settings.DATABASE_FILENAME;
   if (named) return fromCms(named);
   moveDatabase(fromCms(LEGACY_DATABASE), fromCms(DATABASE), (line) => console.log(line));
   return fromCms(DATABASE);
 }
 
 /** The folder of the site's own data: the SQLite file's, or `data/` beside it on PostgreSQL. */
-export const dataDir = (env: Env) =>
-  env('DATABASE_CLIENT', 'sqlite') === 'sqlite' ? path.dirname(sqliteFile(env)) : fromCms('data');
+export const dataDir = (settings: CmsSettings) =>
+  settings.DATABASE_CLIENT === 'sqlite' ? path.dirname(sqliteFile(settings)) : fromCms('data');
 
 /**
  * The migrations of database/migrations are TypeScript: Strapi runs them as compiled, from
  * dist/database/migrations (the tsconfig's outDir), each once, before it syncs its own tables.
  */
-const settings = { useTypescriptMigrations: true };
+const migrations = { useTypescriptMigrations: true };
 
 /**
- * SQLite is the embedded default (one CMS process). PostgreSQL serves several CMS processes behind
- * one address, configured by Strapi's conventional variables.
+ * SQLite is the embedded default (one CMS process). PostgreSQL (DATABASE_CLIENT=postgres, the only
+ * other the settings take) serves several CMS processes behind one address, configured by Strapi's
+ * conventional variables.
  */
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
-  const client = env('DATABASE_CLIENT', 'sqlite');
-  const acquireConnectionTimeout = env.int('DATABASE_CONNECTION_TIMEOUT', 60000);
+const config = (): Core.Config.Database => {
+  const settings = cmsSettings();
+  const client = settings.DATABASE_CLIENT;
+  const acquireConnectionTimeout = settings.DATABASE_CONNECTION_TIMEOUT;
   if (client === 'sqlite') {
     return {
       connection: {
         client,
-        connection: { filename: sqliteFile(env) },
+        connection: { filename: sqliteFile(settings) },
         useNullAsDefault: true,
         acquireConnectionTimeout,
         pool: { afterCreate: unicodeLower },
       },
-      settings,
+      settings: migrations,
     };
   }
-  if (client === 'postgres') {
-    const ssl = env.bool('DATABASE_SSL', false) && {
-      rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
-      ca: env('DATABASE_SSL_CA', undefined),
-    };
-    return {
+  const ssl = settings.DATABASE_SSL && {
+    rejectUnauthorized: settings.DATABASE_SSL_REJECT_UNAUTHORIZED,
+    ca: settings.DATABASE_SSL_CA,
+  };
+  return {
+    connection: {
+      client,
       connection: {
-        client,
-        connection: {
-          connectionString: env('DATABASE_URL', undefined),
-          host: env('DATABASE_HOST', 'localhost'),
-          port: env.int('DATABASE_PORT', 5432),
-          database: env('DATABASE_NAME', 'strapi'),
-          user: env('DATABASE_USERNAME', 'strapi'),
-          password: env('DATABASE_PASSWORD', 'strapi'),
-          ssl,
-          schema: env('DATABASE_SCHEMA', 'public'),
-        },
-        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
-        acquireConnectionTimeout,
+        connectionString: settings.DATABASE_URL,
+        host: settings.DATABASE_HOST,
+        port: settings.DATABASE_PORT,
+        database: settings.DATABASE_NAME,
+        user: settings.DATABASE_USERNAME,
+        password: settings.DATABASE_PASSWORD,
+        ssl,
+        schema: settings.DATABASE_SCHEMA,
       },
-      settings,
-    };
-  }
-  throw new Error(`DATABASE_CLIENT=${client}: use sqlite (the default) or postgres.`);
+      pool: { min: settings.DATABASE_POOL_MIN, max: settings.DATABASE_POOL_MAX },
+      acquireConnectionTimeout,
+    },
+    settings: migrations,
+  };
 };
 
 export default config;

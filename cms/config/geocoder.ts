@@ -1,12 +1,15 @@
-import type { Core } from '@strapi/strapi';
 import type { GeocoderOptions } from '../src/lib/geocoder';
+import { cmsSettings } from '../src/settings';
 
 /** Where the contact address is geocoded when the contact details are saved (Nominatim by default). */
-const config = ({ env }: Core.Config.Shared.ConfigParams): GeocoderOptions => ({
-  url: env('GEOCODER_URL', 'https://nominatim.openstreetmap.org/search'),
-  userAgent: env('GEOCODER_USER_AGENT', 'defense-business-blog-cms/1.0'),
-  minIntervalMs: env.int('GEOCODER_MIN_INTERVAL_MS', 1000),
-  timeoutMs: env.int('GEOCODER_TIMEOUT_MS', 5000),
-});
+const config = (): GeocoderOptions => {
+  const settings = cmsSettings();
+  return {
+    url: settings.GEOCODER_URL,
+    userAgent: settings.GEOCODER_USER_AGENT,
+    minIntervalMs: settings.GEOCODER_MIN_INTERVAL_MS,
+    timeoutMs: settings.GEOCODER_TIMEOUT_MS,
+  };
+};
 
 export default config;

@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { siteOrigins } from '../src/lib/public-api/options';
+import { cmsSettings } from '../src/settings';
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => {
-  const mediaOrigins = [env('S3_PUBLIC_URL', ''), env('S3_ENDPOINT', '')]
-    .filter(Boolean)
+const config = (): Core.Config.Middlewares => {
+  const settings = cmsSettings();
+  const mediaOrigins = [settings.S3_PUBLIC_URL, settings.S3_ENDPOINT]
+    .filter((url) => url !== undefined)
     .map((url) => new URL(url).origin);
   return [
     // Metrics, and one log line a request (replaces strapi::logger): outermost, to see final statuses.
@@ -30,7 +31,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
     {
       name: 'strapi::cors',
       config: {
-        origin: siteOrigins(env),
+        origin: settings.CORS_ORIGINS,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
         headers: ['Content-Type', 'X-Vote-Base'],
         credentials: false,

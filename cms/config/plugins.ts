@@ -1,27 +1,28 @@
 import type { Core } from '@strapi/strapi';
 import { secret } from '../src/secrets';
+import { cmsSettings, type CmsSettings } from '../src/settings';
 
 /**
  * Media: the local provider (files under PUBLIC_DIR, served by this process) by default; with
  * UPLOAD_PROVIDER=aws-s3, any S3-compatible storage that every CMS process shares.
  */
-function upload(env: Core.Config.Shared.ConfigParams['env']) {
-  if (env('UPLOAD_PROVIDER', 'local') !== 'aws-s3') return {};
+function upload(settings: CmsSettings) {
+  if (settings.UPLOAD_PROVIDER !== 'aws-s3') return {};
   return {
     upload: {
       config: {
         provider: 'aws-s3',
         providerOptions: {
           // The public address of the bucket (a CDN in front of it, say); files are linked there.
-          baseUrl: env('S3_PUBLIC_URL', undefined),
-          rootPath: env('S3_ROOT_PATH', undefined),
+          baseUrl: settings.S3_PUBLIC_URL,
+          rootPath: settings.S3_ROOT_PATH,
           s3Options: {
-            credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_SECRET_ACCESS_KEY') },
-            region: env('S3_REGION', 'us-east-1'),
-            // For S3-compatible storage (MinIO, R2, Spaces…); empty means AWS itself.
-            endpoint: env('S3_ENDPOINT', undefined),
-            forcePathStyle: env.bool('S3_FORCE_PATH_STYLE', false),
-            params: { Bucket: env('S3_BUCKET'), ACL: env('S3_ACL', undefined) },
+            credentials: { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY },
+            region: settings.S3_REGION,
+            // For S3-compatible storage (MinIO, R2, Spaces…); none means AWS itself.
+            endpoint: settings.S3_ENDPOINT,
+            forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+            params: { Bucket: settings.S3_BUCKET, ACL: settings.S3_ACL },
           },
         },
       },
@@ -51,27 +52,30 @@ function withTimeouts(smtpUrl: string): string {
  * (`smtps://user:password@smtp.example.com:465`), or, without one, no server at all: nodemailer
  * then builds each message as a file, and the notifications write it to their folder (.eml).
  */
-function email(env: Core.Config.Shared.ConfigParams['env']) {
-  const smtpUrl = env('SMTP_URL', '') && withTimeouts(env('SMTP_URL'));
+function email(settings: CmsSettings) {
+  const smtpUrl = settings.SMTP_URL && withTimeouts(settings.SMTP_URL);
   return {
     email: {
       config: {
         provider: 'nodemailer',
         providerOptions: smtpUrl ? { url: smtpUrl } : { streamTransport: true, buffer: true, newline: 'unix' },
-        settings: { defaultFrom: env('BLOG_MAIL_FROM', 'Blog notices <notices@localhost>') },
+        settings: { defaultFrom: settings.BLOG_MAIL_FROM },
       },
     },
   };
 }
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin => ({
-  ...email(env),
-  'users-permissions': {
-    config: {
-      jwtSecret: secret('JWT_SECRET'),
+const config = (): Core.Config.Plugin => {
+  const settings = cmsSettings();
+  return {
+    ...email(settings),
+    'users-permissions': {
+      config: {
+        jwtSecret: secret('JWT_SECRET'),
+      },
     },
-  },
-  ...upload(env),
-});
+    ...upload(settings),
+  };
+};
 
 export default config;

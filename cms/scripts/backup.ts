@@ -5,9 +5,9 @@ import os from 'os';
 import path from 'path';
 import type { Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
-import { env } from '@strapi/utils';
 import { dataDir } from '../config/database';
 import { rowsOf } from '../src/lib/rows';
+import { cmsSettingsOf } from '../src/settings';
 import { CMS_DIR, configuredDatabase, databaseSettings, loadCmsEnv, sqliteDatabase } from './configured';
 
 /**
@@ -396,7 +396,9 @@ async function main() {
   const started = Date.now();
   const took = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (command === 'backup') {
-    const dir = fromCaller(option('dir') ?? process.env.BLOG_BACKUP_DIR ?? path.join(dataDir(env), 'backups'));
+    const dir = fromCaller(
+      option('dir') ?? process.env.BLOG_BACKUP_DIR ?? path.join(dataDir(cmsSettingsOf(process.env)), 'backups'),
+    );
     const everyHours = option('every-hours');
     if (everyHours && !isDue(dir, Number(everyHours) * 3_600_000, Date.now())) return;
     const { archive, manifest } = await backup(dir);

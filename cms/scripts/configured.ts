@@ -1,7 +1,6 @@
 import fs from 'fs';
 import path from 'path';
 import createKnex, { type Knex } from 'knex';
-import { env } from '@strapi/utils';
 import databaseConfig from '../config/database';
 
 /** The cms folder (these scripts run from cms/dist/scripts). */
@@ -15,7 +14,7 @@ export function loadCmsEnv(): void {
 
 /** How the CMS is configured to reach its database (config/database.ts). */
 export function databaseSettings() {
-  return databaseConfig({ env }).connection as Knex.Config & { client: string };
+  return databaseConfig().connection as Knex.Config & { client: string };
 }
 
 /** A Knex on the database the CMS is configured with. */

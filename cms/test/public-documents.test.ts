@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import type { Core } from '@strapi/strapi';
 import { keepDocumentsPublic } from '../src/lib/public-api/documents';
 import { proxyHops } from '../src/lib/public-api/options';
+import { cmsSettingsOf } from '../src/settings';
 
 // The Document Service's last word, whatever route or controller asks: tried here with each kind
 // of request Strapi can be serving when a document is read or written.
@@ -112,10 +113,11 @@ describe('the author’s documents', () => {
 
 describe('the proxies in front of the CMS', () => {
   it('are BLOG_PROXY_HOPS, the render server’s setting, and Strapi’s IS_PROXIED=true means the one it trusted', () => {
-    expect(proxyHops({})).toBe(0);
-    expect(proxyHops({ BLOG_PROXY_HOPS: '2' })).toBe(2);
-    expect(proxyHops({ IS_PROXIED: 'true' })).toBe(1);
-    expect(proxyHops({ IS_PROXIED: 'true', BLOG_PROXY_HOPS: '0' })).toBe(0);
-    expect(() => proxyHops({ BLOG_PROXY_HOPS: 'yes' })).toThrow('BLOG_PROXY_HOPS must be a whole number');
+    const hops = (env: NodeJS.ProcessEnv) => proxyHops(cmsSettingsOf(env));
+    expect(hops({})).toBe(0);
+    expect(hops({ BLOG_PROXY_HOPS: '2' })).toBe(2);
+    expect(hops({ IS_PROXIED: 'true' })).toBe(1);
+    expect(hops({ IS_PROXIED: 'true', BLOG_PROXY_HOPS: '0' })).toBe(0);
+    expect(() => hops({ BLOG_PROXY_HOPS: 'yes' })).toThrow('BLOG_PROXY_HOPS must be a whole number');
   });
 });

@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { cmsSettingsSchema } from '@blog/cms/settings';
+import { renderServerSettings } from '@blog/render-server/settings';
 import { readsOf, sourceFiles, workspacePackages } from './environment';
+import { rowsOf, statedDefault } from './reference';
 
 // Every environment variable the project's code reads has a row in the configuration reference
 // (docs/reference/configuration*.md): a setting nobody can find is a setting nobody can use, and a
 // new one is easy to add without a word. The code scanned is every workspace package
-// (pnpm-workspace.yaml) and scripts/, but tests, installs and builds.
+// (pnpm-workspace.yaml) and scripts/, but tests, installs and builds. A server's settings are read
+// through its schema: each of its variables has a row in that server's own page, with the default
+// the schema gives it.
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const REFERENCE = path.join(ROOT, 'docs', 'reference');
@@ -34,23 +39,6 @@ const INDIRECT_READS: Record<string, string[]> = {
     'JWT_SECRET',
     'ENCRYPTION_KEY',
   ],
-  // `positive(env, name, …)` and `port(env, name)`: the render server's numbers and ports.
-  'render-server/src/options.ts': [
-    'PORT',
-    'BLOG_SECTIONS_CHECK_SECONDS',
-    'BLOG_SECTION_TIMEOUT_SECONDS',
-    'BLOG_READ_TIMEOUT_SECONDS',
-    'BLOG_RENDER_TIMEOUT_SECONDS',
-    'BLOG_CACHE_MAX_MB',
-    'BLOG_CACHE_TTL_SECONDS',
-    'BLOG_CACHE_LONG_TAIL_MB',
-    'BLOG_RENDERS_PER_CLIENT',
-    'BLOG_TILE_READS_PER_CLIENT',
-    'BLOG_MAX_CONNECTIONS',
-    'BLOG_STATUS_PORT',
-    'BLOG_METRICS_PORT',
-    'BLOG_PREVIEW_MAX_BUILDS',
-  ],
   // `CONFIG_FROM_ENV`: what a build writes into `config.js`.
   'webpack-config/src/index.ts': [
     'BLOG_CMS_URL',
@@ -61,30 +49,42 @@ const INDIRECT_READS: Record<string, string[]> = {
   ],
 };
 
+/** Reads of a variable a schema names: the value `settingsOf` quotes when the schema refuses it. */
+const SCHEMA_READERS = ['server-kit/src/settings.ts'];
+
+/** Each server's schema of its settings, the file that declares it, and the page of the reference that documents them. */
+const SCHEMAS = [
+  { file: 'cms/src/settings.ts', page: 'configuration-cms.md', schema: cmsSettingsSchema },
+  { file: 'render-server/src/settings.ts', page: 'configuration-render-server.md', schema: renderServerSettings },
+];
+
 /** Each name read, with the files that read it. */
 function readsOfProject() {
   const files = [...workspacePackages(ROOT), 'scripts'].flatMap((dir) => sourceFiles(ROOT, dir));
   const readers = new Map<string, string[]>();
   const indirect = new Map<string, string[]>();
+  const read = (name: string, file: string) => readers.set(name, [...(readers.get(name) ?? []), file]);
   for (const file of files) {
     const reads = readsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'));
     const names = [...reads.names, ...(reads.indirect.length > 0 ? (INDIRECT_READS[file] ?? []) : [])];
-    for (const name of names) readers.set(name, [...(readers.get(name) ?? []), file]);
+    for (const name of names) read(name, file);
     if (reads.indirect.length > 0) indirect.set(file, reads.indirect);
   }
+  // A schema's variables are read by their names as keys, which the patterns do not see.
+  for (const { file, schema } of SCHEMAS) for (const name of Object.keys(schema.shape)) read(name, file);
   return { files, readers, indirect };
 }
 
+/** A schema's default as a variable would be set to it, when it is one value. */
+const defaultText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+
+const pageRows = (page: string) => rowsOf(fs.readFileSync(path.join(REFERENCE, page), 'utf8'));
+
 /** The names the reference documents: those in backquotes in the first cell of a table's row. */
 function documentedNames(): Set<string> {
-  const names = new Set<string>();
-  for (const file of fs.readdirSync(REFERENCE).filter((name) => /^configuration.*\.md$/.test(name))) {
-    for (const line of fs.readFileSync(path.join(REFERENCE, file), 'utf8').split('\n')) {
-      const firstCell = /^\|([^|]*)\|/.exec(line)?.[1] ?? '';
-      for (const [, name] of firstCell.matchAll(/`([A-Za-z_][A-Za-z0-9_]*\*?)`/g)) names.add(name);
-    }
-  }
-  return names;
+  const pages = fs.readdirSync(REFERENCE).filter((name) => /^configuration.*\.md$/.test(name));
+  return new Set(pages.flatMap((page) => [...pageRows(page).keys()]));
 }
 
 const project = readsOfProject();
@@ -149,7 +149,8 @@ describe('the configuration reference', () => {
 
   it('knows which names each read by a name held in a variable can be', () => {
     for (const [file, reads] of project.indirect) {
-      expect({ file, reads, listed: file in INDIRECT_READS }).toEqual({ file, reads, listed: true });
+      const listed = file in INDIRECT_READS || SCHEMA_READERS.includes(file);
+      expect({ file, reads, listed }).toEqual({ file, reads, listed: true });
     }
     for (const [file, names] of Object.entries(INDIRECT_READS)) {
       const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -159,5 +160,44 @@ describe('the configuration reference', () => {
 
   it('leaves out only what is still read', () => {
     expect(Object.keys(NOT_SETTINGS).filter((name) => !project.readers.has(name))).toEqual([]);
+  });
+});
+
+describe("the reference's rows", () => {
+  it("give each variable of a row its own default, or the row's", () => {
+    const page = [
+      '| variable | default | meaning |',
+      '| --- | --- | --- |',
+      '| `HOST` / `PORT` | `0.0.0.0` / `1337` | where it listens |',
+      '| `S3_ROOT_PATH` / `S3_ACL` | none | the folder; the ACL |',
+      '| `BLOG_MAIL_DIR` | `outbox` beside the database | where emails are written |',
+    ].join('\n');
+    const rows = rowsOf(page);
+    expect(Object.fromEntries([...rows].map(([name, cell]) => [name, statedDefault(cell)]))).toEqual({
+      HOST: '0.0.0.0',
+      PORT: '1337',
+      S3_ROOT_PATH: undefined,
+      S3_ACL: undefined,
+      BLOG_MAIL_DIR: 'outbox',
+    });
+  });
+});
+
+describe("the servers' schemas of their settings", () => {
+  it.each(SCHEMAS)('$file: every variable has a row in $page', ({ page, schema }) => {
+    const rows = pageRows(page);
+    const missing = Object.entries<{ description?: string }>(schema.shape)
+      .filter(([name]) => !rows.has(name))
+      .map(([name, field]) => `${name}: ${field.description}`);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(SCHEMAS)('$file: every default is the one its row in $page states', ({ page, schema }) => {
+    const rows = pageRows(page);
+    // A list is no default a row states in one value, and an empty text none.
+    const differing = Object.entries(schema.parse({}))
+      .map(([name, value]) => ({ name, schema: defaultText(value), page: statedDefault(rows.get(name)) }))
+      .filter((defaults) => defaults.schema && defaults.schema !== defaults.page);
+    expect(differing).toEqual([]);
   });
 });

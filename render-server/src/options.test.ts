@@ -13,6 +13,12 @@ describe('the render server’s options', () => {
       secret: 's',
       apiToken: 't',
     });
+    expect(
+      serverOptions(
+        { BLOG_PREVIEW_SECTIONS: '{"mf_pages":"https://builds.example/pages/42/mf-manifest.json"}' },
+        '/dist',
+      ).previewSections,
+    ).toEqual({ mf_pages: 'https://builds.example/pages/42/mf-manifest.json' });
   });
 
   it('name the origins builds may be previewed from, as origins', () => {
@@ -32,7 +38,7 @@ describe('the render server’s options', () => {
     expect(() => serverOptions({ BLOG_PROXY_HOPS: 'one' }, '/dist')).toThrow('BLOG_PROXY_HOPS must be a whole number');
   });
 
-  it('stop the start on a setting that is not a number or a port, naming it, and leave an empty one unset', () => {
+  it('stop the start on a setting it cannot take, naming it, and leave an empty one unset', () => {
     expect(() => serverOptions({ BLOG_STATUS_PORT: 'abc' }, '/dist')).toThrow(
       'BLOG_STATUS_PORT must be a port from 1 to 65535, not "abc".',
     );
@@ -45,10 +51,26 @@ describe('the render server’s options', () => {
       'BLOG_REVALIDATE_SECONDS is now called BLOG_SECTIONS_CHECK_SECONDS.',
     );
     expect(serverOptions({ BLOG_SECTIONS_CHECK_SECONDS: '5' }, '/dist').checkEveryMs).toBe(5000);
-    expect(serverOptions({ BLOG_STATUS_PORT: '', BLOG_METRICS_PORT: '' }, '/dist')).toMatchObject({
+    expect(
+      serverOptions(
+        { BLOG_STATUS_PORT: '', BLOG_METRICS_PORT: '', BLOG_HTML_CACHE_CONTROL: '', BLOG_REMOTES_FILE: '' },
+        '/dist',
+      ),
+    ).toMatchObject({
       statusPort: undefined,
       metricsPort: undefined,
+      htmlCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+      remotesFile: '/dist/remotes.json',
     });
+    expect(() => serverOptions({ BLOG_SITE_URL: 'blog.example' }, '/dist')).toThrow(
+      'BLOG_SITE_URL must be an http(s) address, not "blog.example".',
+    );
+    expect(() => serverOptions({ BLOG_PREVIEW_ORIGINS: 'https://builds.example, builds2' }, '/dist')).toThrow(
+      'BLOG_PREVIEW_ORIGINS must be http(s) addresses separated by commas, not "https://builds.example, builds2".',
+    );
+    expect(() => serverOptions({ BLOG_PREVIEW_SECTIONS: '{"mf_pages":' }, '/dist')).toThrow(
+      'BLOG_PREVIEW_SECTIONS must be a JSON object of addresses',
+    );
     expect(serverOptions({ PORT: '8080', BLOG_STATUS_PORT: '9000' }, '/dist')).toMatchObject({
       port: 8080,
       statusPort: 9000,

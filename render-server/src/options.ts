@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { RENDER_SERVER_TOKEN_HEADER, proxyHopsOf } from '@blog/server-kit';
+import { RENDER_SERVER_TOKEN_HEADER } from '@blog/server-kit';
 import type { PreviewOptions } from './preview';
 import type { SectionOverrides } from '@blog/release';
-import { TILE_READS_PER_CLIENT } from './tiles';
+import { renderServerSettingsOf } from './settings';
 
-/** How a render server runs: from its environment, with defaults for `npm start`. */
+/** How a render server runs: made of its settings (settings.ts), with defaults for `npm start`. */
 export interface ServerOptions {
   port: number;
   /** The interface the port listens on (`BLOG_HOST`); every one by default. */
@@ -65,33 +65,13 @@ export interface ServerOptions {
   previewSections: SectionOverrides | undefined;
 }
 
-export const DEFAULT_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** Whole bytes of a size in megabytes: a fraction of a megabyte (0.5) is a size too. */
+const bytesOf = (megabytes: number) => Math.max(1, Math.floor(megabytes * 1024 * 1024));
 
-/** A number setting, or `fallback` when unset or empty; anything but a positive number stops the start, naming the setting. */
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, not "${value}".`);
-  return number;
-}
-
-/** A port setting, or undefined when unset or empty; anything but a port stops the start, naming the setting. */
-function port(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const value = env[name];
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > 65_535)
-    throw new Error(`${name} must be a port from 1 to 65535, not "${value}".`);
-  return number;
-}
-
-/** The address without its trailing slashes; an address that is not one stops the server from starting. */
+/** The address without its trailing slashes. */
 function siteAddress(value: string | undefined, port: number): string {
   if (!value) return `http://localhost:${port}`;
   const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`BLOG_SITE_URL is not an http(s) address: ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -99,47 +79,41 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
   // Renamed: "revalidate" names the CMS's reports of changes (REVALIDATE_SECRET), not this.
   if (env.BLOG_REVALIDATE_SECONDS)
     throw new Error('BLOG_REVALIDATE_SECONDS is now called BLOG_SECTIONS_CHECK_SECONDS.');
-  const listenPort = port(env, 'PORT') ?? 3000;
-  const dist = env.BLOG_SHELL_DIST || checkoutShellDist;
+  const settings = renderServerSettingsOf(env);
+  const dist = settings.BLOG_SHELL_DIST ?? checkoutShellDist;
   return {
-    port: listenPort,
-    host: env.BLOG_HOST || undefined,
+    port: settings.PORT,
+    host: settings.BLOG_HOST,
     dist,
-    remotesFile: env.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
-    configFile: env.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
-    siteUrl: siteAddress(env.BLOG_SITE_URL, listenPort),
-    htmlCacheControl: env.BLOG_HTML_CACHE_CONTROL ?? DEFAULT_HTML_CACHE_CONTROL,
-    checkEveryMs: positive(env, 'BLOG_SECTIONS_CHECK_SECONDS', 10) * 1000,
-    sectionTimeoutMs: positive(env, 'BLOG_SECTION_TIMEOUT_SECONDS', 5) * 1000,
-    readTimeoutMs: positive(env, 'BLOG_READ_TIMEOUT_SECONDS', 2) * 1000,
-    renderTimeoutMs: positive(env, 'BLOG_RENDER_TIMEOUT_SECONDS', 10) * 1000,
-    cacheUrl: env.BLOG_CACHE_URL || undefined,
-    // Whole bytes: a fraction of a megabyte (0.5) is a size too.
-    cacheMaxBytes: Math.max(1, Math.floor(positive(env, 'BLOG_CACHE_MAX_MB', 64) * 1024 * 1024)),
-    cacheTtlMs: positive(env, 'BLOG_CACHE_TTL_SECONDS', 300) * 1000,
-    cacheLongTailBytes: Math.max(1, Math.floor(positive(env, 'BLOG_CACHE_LONG_TAIL_MB', 8) * 1024 * 1024)),
-    rendersPerClient: positive(env, 'BLOG_RENDERS_PER_CLIENT', 120),
-    tileReadsPerClient: positive(env, 'BLOG_TILE_READS_PER_CLIENT', TILE_READS_PER_CLIENT),
-    proxyHops: proxyHopsOf(env.BLOG_PROXY_HOPS),
-    cmsHeaders: env.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: env.RENDER_SERVER_TOKEN } : {},
-    maxConnections: positive(env, 'BLOG_MAX_CONNECTIONS', 2_000),
-    statusPort: port(env, 'BLOG_STATUS_PORT'),
-    metricsPort: port(env, 'BLOG_METRICS_PORT'),
-    metricsHost: env.BLOG_METRICS_HOST || '127.0.0.1',
-    revalidateSecret: env.REVALIDATE_SECRET || undefined,
-    purge: env.BLOG_PURGE_URL
-      ? { url: env.BLOG_PURGE_URL, authorization: env.BLOG_PURGE_AUTHORIZATION || undefined }
+    remotesFile: settings.BLOG_REMOTES_FILE ?? path.join(dist, 'remotes.json'),
+    configFile: settings.BLOG_CONFIG_FILE ?? path.join(dist, 'config.js'),
+    siteUrl: siteAddress(settings.BLOG_SITE_URL, settings.PORT),
+    htmlCacheControl: settings.BLOG_HTML_CACHE_CONTROL,
+    checkEveryMs: settings.BLOG_SECTIONS_CHECK_SECONDS * 1000,
+    sectionTimeoutMs: settings.BLOG_SECTION_TIMEOUT_SECONDS * 1000,
+    readTimeoutMs: settings.BLOG_READ_TIMEOUT_SECONDS * 1000,
+    renderTimeoutMs: settings.BLOG_RENDER_TIMEOUT_SECONDS * 1000,
+    cacheUrl: settings.BLOG_CACHE_URL,
+    cacheMaxBytes: bytesOf(settings.BLOG_CACHE_MAX_MB),
+    cacheTtlMs: settings.BLOG_CACHE_TTL_SECONDS * 1000,
+    cacheLongTailBytes: bytesOf(settings.BLOG_CACHE_LONG_TAIL_MB),
+    rendersPerClient: settings.BLOG_RENDERS_PER_CLIENT,
+    tileReadsPerClient: settings.BLOG_TILE_READS_PER_CLIENT,
+    proxyHops: settings.BLOG_PROXY_HOPS,
+    cmsHeaders: settings.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: settings.RENDER_SERVER_TOKEN } : {},
+    maxConnections: settings.BLOG_MAX_CONNECTIONS,
+    statusPort: settings.BLOG_STATUS_PORT,
+    metricsPort: settings.BLOG_METRICS_PORT,
+    metricsHost: settings.BLOG_METRICS_HOST,
+    revalidateSecret: settings.REVALIDATE_SECRET,
+    purge: settings.BLOG_PURGE_URL
+      ? { url: settings.BLOG_PURGE_URL, authorization: settings.BLOG_PURGE_AUTHORIZATION }
       : undefined,
-    preview: env.PREVIEW_SECRET
-      ? { secret: env.PREVIEW_SECRET, apiToken: env.PREVIEW_API_TOKEN || undefined }
+    preview: settings.PREVIEW_SECRET
+      ? { secret: settings.PREVIEW_SECRET, apiToken: settings.PREVIEW_API_TOKEN }
       : undefined,
-    previewOrigins: (env.BLOG_PREVIEW_ORIGINS ?? '')
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((address) => new URL(address).origin),
-    previewMaxBuilds: Math.max(1, Math.floor(positive(env, 'BLOG_PREVIEW_MAX_BUILDS', 3))),
-    previewSections: env.BLOG_PREVIEW_SECTIONS
-      ? (JSON.parse(env.BLOG_PREVIEW_SECTIONS) as SectionOverrides)
-      : undefined,
+    previewOrigins: settings.BLOG_PREVIEW_ORIGINS.map((address) => new URL(address).origin),
+    previewMaxBuilds: Math.max(1, Math.floor(settings.BLOG_PREVIEW_MAX_BUILDS)),
+    previewSections: settings.BLOG_PREVIEW_SECTIONS,
   };
 }

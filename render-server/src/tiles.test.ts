@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import {
   OWN_TILE_READS_PER_MINUTE,
-  TILE_READS_PER_CLIENT,
   TILE_READS_PER_MINUTE,
   TileCache,
   TileReadsExhausted,
@@ -10,6 +9,7 @@ import {
   tileAt,
   tilesOnSite,
 } from './tiles';
+import { TILE_READS_PER_CLIENT } from './settings';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SAFETY_HEADERS, pickHeaders } from './foreign-files';
 import { retryAfter } from './limits';
+import { TILE_READS_PER_CLIENT } from './settings';
 
 /** Where the site answers the map's tiles, as tile servers name them: `/tiles/{z}/{x}/{y}.png`. */
 export const TILES_PATH = '/tiles/';
@@ -28,9 +29,6 @@ export const TILE_READS_PER_MINUTE = 300;
 
 /** Of those, the share only the tiles the site's own pages show may use: no flood of others takes the contact map. */
 export const OWN_TILE_READS_PER_MINUTE = 100;
-
-/** The most reads of tiles the site's pages do not show one client may cause a minute: a map explored by hand asks far fewer. */
-export const TILE_READS_PER_CLIENT = 60;
 
 /** How far around a tile a page shows the map is still the site's own: the map's view, wider than its band. */
 const OWN_TILE_MARGIN = 3;

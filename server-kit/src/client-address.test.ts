@@ -1,4 +1,4 @@
-import { clientOf, proxyHopsOf } from './client-address';
+import { clientOf } from './client-address';
 
 describe('who a request comes from', () => {
   it('is the address it came from, whatever X-Forwarded-For says, with no proxy of the site’s own', () => {
@@ -22,18 +22,5 @@ describe('who a request comes from', () => {
 
   it('keeps what is no address as it is: a key that names nobody else', () => {
     expect(clientOf('10.0.0.2', 'forged', 1)).toBe('forged');
-  });
-});
-
-describe('the proxies in front', () => {
-  it('are a whole number, none when not said', () => {
-    expect(proxyHopsOf(undefined)).toBe(0);
-    expect(proxyHopsOf('')).toBe(0);
-    expect(proxyHopsOf('2')).toBe(2);
-  });
-
-  it('stop the service when said otherwise, naming the setting', () => {
-    for (const value of ['abc', '-1', '1.5', 'true'])
-      expect(() => proxyHopsOf(value)).toThrow(/BLOG_PROXY_HOPS must be a whole number/);
   });
 });

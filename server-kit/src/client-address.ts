@@ -29,17 +29,5 @@ function clientKey(address: string): string {
   return `${new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
 }
 
-/**
- * The number of proxies of the deployment's own in front (`BLOG_PROXY_HOPS`, read by the CMS and
- * the render server alike): a whole number, 0 when not set; anything else stops the service at start.
- */
-export function proxyHopsOf(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
-  if (!/^\d{1,2}$/.test(value.trim())) {
-    throw new Error(`BLOG_PROXY_HOPS must be a whole number of proxies (0 when none), not "${value}".`);
-  }
-  return Number(value.trim());
-}
-
 /** The header the render servers send their token to the CMS in (`RENDER_SERVER_TOKEN`): their reads are not counted as a client's. */
 export const RENDER_SERVER_TOKEN_HEADER = 'x-render-server-token';

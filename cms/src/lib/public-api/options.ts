@@ -1,11 +1,4 @@
-import { proxyHopsOf } from '@blog/server-kit';
-import type { Core } from '@strapi/strapi';
-
-const DEFAULT_SITE_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
-
-/** The site's origins (`CORS_ORIGINS`): CORS lets their pages read, and public writes are taken from them only. */
-export const siteOrigins = (env: Core.Config.Shared.ConfigParams['env']): string[] =>
-  env.array('CORS_ORIGINS', DEFAULT_SITE_ORIGINS);
+import type { CmsSettings } from '../../settings';
 
 /** A limit per client: so many points in each window of so many seconds. */
 export interface Budget {
@@ -18,7 +11,7 @@ export type LimitStore = 'memory' | 'database';
 
 /** What the public may make the content API do (`config/public-api.ts`). */
 export interface PublicApiOptions {
-  /** The site's origins: public writes are taken from their pages only. */
+  /** The site's origins (`CORS_ORIGINS`): CORS lets their pages read, and public writes are taken from them only. */
   siteOrigins: string[];
   /** The render servers' own credential: their requests are not counted against a client. */
   renderServerToken: string;
@@ -40,7 +33,5 @@ export interface PublicApiOptions {
  * own `IS_PROXIED=true`, which trusted whatever a client put first in `X-Forwarded-For`, is read
  * as the one proxy it meant.
  */
-export function proxyHops(env: NodeJS.ProcessEnv): number {
-  if (env.BLOG_PROXY_HOPS === undefined && env.IS_PROXIED === 'true') return 1;
-  return proxyHopsOf(env.BLOG_PROXY_HOPS);
-}
+export const proxyHops = (settings: Pick<CmsSettings, 'BLOG_PROXY_HOPS' | 'IS_PROXIED'>): number =>
+  settings.BLOG_PROXY_HOPS ?? (settings.IS_PROXIED ? 1 : 0);
