@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { serveMetrics } from '@blog/server-kit';
+import Fastify from 'fastify';
 import { siteConfig, type SiteConfig } from '@blog/shared';
 import { serverCounters } from './limits';
 import { documentTemplate } from './render/document';
@@ -130,7 +130,7 @@ async function start() {
   app.server.listen({ port: options.port, host: options.host }, () =>
     log.info(`Rendering ${options.siteUrl} on port ${options.port}`),
   );
-  const status = options.statusPort === undefined ? undefined : statusServer(options.statusPort, cache);
+  const status = options.statusPort === undefined ? undefined : await statusServer(options.statusPort, cache);
   watchPageStore(store);
   if (options.metricsPort !== undefined) collectProcessMetrics();
   // A server without its metrics still serves the site: the failure is logged, not fatal.
@@ -149,7 +149,7 @@ async function start() {
     canaryServers?.close();
     void app.close();
     void stopTracing?.();
-    status?.close();
+    void status?.close();
     metrics?.close();
     void store.close();
     void counters.close();
@@ -166,18 +166,14 @@ async function start() {
 }
 
 /** What an operator reads of the server, on the loopback interface only: its memory and how full its page cache is. */
-function statusServer(port: number, pages: PageCache) {
-  return http
-    .createServer((_req, res) => {
-      void pages.store.size().then(
-        (kept) => {
-          res.setHeader('Content-Type', 'application/json');
-          res.end(JSON.stringify({ cache: kept ?? null, rss: process.memoryUsage().rss }));
-        },
-        () => res.end('{}'),
-      );
-    })
-    .listen(port, '127.0.0.1');
+async function statusServer(port: number, pages: PageCache) {
+  const status = Fastify();
+  status.get('/*', async () => {
+    const kept = await pages.store.size().catch(() => undefined);
+    return { cache: kept ?? null, rss: process.memoryUsage().rss };
+  });
+  await status.listen({ port, host: '127.0.0.1' });
+  return status;
 }
 
 start().catch((error: unknown) => {
