@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { freePort } from '@blog/cms/testing';
 import type { SiteConfig } from '@blog/shared';
 import builds from '../../scripts/builds.cjs';
@@ -171,5 +172,23 @@ export async function deploySection(container: Container, { serverBuild = true }
       await new Promise((resolve) => server.close(resolve));
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A render server of a `describe` block's own: started before its tests (with what `options` gives
+ * then, once the run's stand-ins are up) and stopped after them. Read it in a test: `server().url`.
+ */
+export function renderServerFor(
+  options: () => RenderServerOptions | Promise<RenderServerOptions> = () => ({}),
+): () => RenderServer {
+  let server: RenderServer | undefined;
+  test.beforeAll(async () => {
+    server = await startRenderServer(await options());
+  });
+  test.afterAll(() => server?.close());
+  return () => {
+    if (!server) throw new Error('The render server of this block has not started');
+    return server;
   };
 }

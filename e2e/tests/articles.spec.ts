@@ -1,6 +1,6 @@
 import { author } from '@blog/cms/testing';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
+import { deadOrigin, renderServerFor } from '../support/render-server';
 import { expect, hydrationAware, site, test } from '../support/site';
 
 // Seed articles (cms/seed/content.json).
@@ -285,11 +285,7 @@ test.describe('articles', () => {
 });
 
 test.describe('without the CMS', () => {
-  let server: RenderServer;
-  test.beforeAll(async () => {
-    server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
-  });
-  test.afterAll(() => server?.close());
+  const server = renderServerFor(async () => ({ config: { cmsUrl: await deadOrigin() } }));
 
   test('the views stay in place, empty, and the failure is only logged', async ({ page }) => {
     const errors: string[] = [];
@@ -301,7 +297,7 @@ test.describe('without the CMS', () => {
     };
     // Rendered by a server that could not read the CMS: the frame and the empty views.
     for (const path of ['/', '/Articles', articlePath(NATO)]) {
-      const response = await page.goto(`${server.url}${path}`);
+      const response = await page.goto(`${server().url}${path}`);
       expect(response?.status()).toBe(200);
       await expectEmpty();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -309,15 +305,15 @@ test.describe('without the CMS', () => {
     await expect(searchBox(page)).toBeVisible();
 
     // Reached from another page, the views are read by the browser: the failures are logged there.
-    await page.goto(`${server.url}/About`);
+    await page.goto(`${server().url}/About`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
-    await expect(page).toHaveURL(`${server.url}/Articles`);
+    await expect(page).toHaveURL(`${server().url}/Articles`);
     await expectEmpty();
     await searchBox(page).fill('cyber');
-    await expect(page).toHaveURL(`${server.url}/Articles?search=cyber`);
+    await expect(page).toHaveURL(`${server().url}/Articles?search=cyber`);
     await expectEmpty();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Defense Analysis' }).click();
-    await expect(page).toHaveURL(`${server.url}/Home`);
+    await expect(page).toHaveURL(`${server().url}/Home`);
     await expectEmpty();
     await expect.poll(() => errors.join('\n')).toContain('Failed to load article-summaries');
     await expect.poll(() => errors.join('\n')).toContain('Failed to load articles');

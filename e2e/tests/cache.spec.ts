@@ -3,7 +3,7 @@ import { author, freePort } from '@blog/cms/testing';
 import { WITHIN, articlePath, text, today, unique } from '../support/changes';
 import { pauseCms, reportChanges, resumeCms } from '../support/cms-control';
 import { rawRequest } from '../support/raw-request';
-import { startRenderServer, type RenderServer } from '../support/render-server';
+import { startRenderServer, type RenderServer, renderServerFor } from '../support/render-server';
 import { startRedis, type RedisServer } from '../support/redis';
 import type { MostPopularEntry } from '@blog/shared';
 import { cmsData, expect, site, test } from '../support/site';
@@ -259,21 +259,17 @@ test.describe('the serving path', () => {
 });
 
 test.describe('with the CMS stalled', () => {
-  let server: RenderServer;
-  test.beforeAll(async () => {
-    server = await startRenderServer();
-  });
-  test.afterAll(() => server?.close());
+  const server = renderServerFor();
 
   test('every page answers within its deadline: the last good copy, or the empty views, never kept as good', async ({
     request,
   }) => {
     test.setTimeout(60_000);
     const kept = ['/About', '/Home', '/New-letter'];
-    for (const path of kept) await request.get(`${server.url}${path}`);
+    for (const path of kept) await request.get(`${server().url}${path}`);
     const about = await author.about();
     // About changed: its page has only its last good copy left.
-    await reportChanges(server.url, [
+    await reportChanges(server().url, [
       { event: 'entry.update', uid: 'api::about-me.about-me', documentId: about.documentId },
     ]);
     const expected: Record<string, string> = {
@@ -289,19 +285,19 @@ test.describe('with the CMS stalled', () => {
     try {
       for (const [path, outcome] of Object.entries(expected)) {
         const started = Date.now();
-        const answer = await request.get(`${server.url}${path}`, { timeout: 10_000 });
+        const answer = await request.get(`${server().url}${path}`, { timeout: 10_000 });
         expect(Date.now() - started, `${path} answered within its deadline`).toBeLessThan(4_000);
         expect(answer.status(), path).toBe(200);
         expect(answer.headers()['x-cache'], path).toBe(outcome);
         // Only a good render is for a CDN to keep.
         if (outcome !== 'HIT') expect(answer.headers()['cache-control'], path).toBe('no-store');
       }
-      expect(await text(request, `${server.url}/About`)).toContain(about.phrase);
+      expect(await text(request, `${server().url}/About`)).toContain(about.phrase);
     } finally {
       resumeCms();
     }
     for (const path of ['/About', '/Contact'])
-      expect((await request.get(`${server.url}${path}`)).headers()['x-cache'], path).toBe('MISS');
+      expect((await request.get(`${server().url}${path}`)).headers()['x-cache'], path).toBe('MISS');
   });
 
   test('a render that outlasts its own deadline is given up: the last good copy, else a 503 to try again, never an answer that does not come', async ({

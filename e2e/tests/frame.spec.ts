@@ -1,4 +1,4 @@
-import { deadManifest, deploySection, startRenderServer, type RenderServer } from '../support/render-server';
+import { deadManifest, deploySection, startRenderServer, renderServerFor } from '../support/render-server';
 import {
   MOST_API_REQUESTS,
   askedTwice,
@@ -168,14 +168,10 @@ test.describe('composition at run time', () => {
   });
 
   test.describe('with a section whose host is down', () => {
-    let server: RenderServer;
-    test.beforeAll(async () => {
-      server = await startRenderServer({ remotes: { mf_pages: await deadManifest() } });
-    });
-    test.afterAll(() => server?.close());
+    const server = renderServerFor(async () => ({ remotes: { mf_pages: await deadManifest() } }));
 
     test('its page shows the fallback in place while everything else works', async ({ page }) => {
-      const response = await page.goto(`${server.url}/About`);
+      const response = await page.goto(`${server().url}/About`);
       expect(response?.status()).toBe(200);
       // In place: inside the page's main, between the navigation and the footer the server rendered.
       await expect(page.getByRole('main').getByRole('alert')).toContainText(
@@ -197,7 +193,7 @@ test.describe('composition at run time', () => {
     });
 
     test('the other sections’ pages render as usual', async ({ page }) => {
-      await page.goto(`${server.url}/Contact`);
+      await page.goto(`${server().url}/Contact`);
       await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
     });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { deadManifest, deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
+import { deadManifest, deadOrigin, renderServerFor } from '../support/render-server';
 import type { Newsletter } from '@blog/shared';
 import { cmsData, expect, site, test, type Seeded } from '../support/site';
 
@@ -110,14 +110,10 @@ test.describe('the newsletter archive', () => {
 });
 
 test.describe('the newsletter archive with mf-articles down', () => {
-  let server: RenderServer;
-  test.beforeAll(async () => {
-    server = await startRenderServer({ remotes: { mf_articles: await deadManifest() } });
-  });
-  test.afterAll(() => server?.close());
+  const server = renderServerFor(async () => ({ remotes: { mf_articles: await deadManifest() } }));
 
   test('a link to an article shows the fallback in place, and the archive is one step away', async ({ page }) => {
-    const response = await page.goto(`${server.url}/New-letter?year=2025&title=${encodeURIComponent(NATO)}`);
+    const response = await page.goto(`${server().url}/New-letter?year=2025&title=${encodeURIComponent(NATO)}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
       'The Article section is unavailable right now.',
@@ -126,14 +122,14 @@ test.describe('the newsletter archive with mf-articles down', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Newsletter' }).click();
-    await expect(page).toHaveURL(`${server.url}/New-letter`);
+    await expect(page).toHaveURL(`${server().url}/New-letter`);
     await expect(yearSelector(page)).toHaveValue('2026');
     await expect(months(page).first()).toHaveText('NOVEMBER');
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('opening an article shows the fallback, and the archive keeps working', async ({ page }) => {
-    await page.goto(`${server.url}/New-letter?year=2025`);
+    await page.goto(`${server().url}/New-letter?year=2025`);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await row(page, NATO).click();
     await expect(page.getByRole('alert')).toContainText('The Article section is unavailable right now.');
@@ -148,17 +144,13 @@ test.describe('the newsletter archive with mf-articles down', () => {
 });
 
 test.describe('the newsletter archive when the CMS is down', () => {
-  let server: RenderServer;
-  test.beforeAll(async () => {
-    server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
-  });
-  test.afterAll(() => server?.close());
+  const server = renderServerFor(async () => ({ config: { cmsUrl: await deadOrigin() } }));
 
   test('stays empty, logs the failure and does not crash', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     // Rendered by the server, which could not read the CMS: the frame and the empty archive.
-    const response = await page.goto(`${server.url}/New-letter`);
+    const response = await page.goto(`${server().url}/New-letter`);
     expect(response?.status()).toBe(200);
     const expectEmpty = async () => {
       await expect(archive(page)).toHaveAttribute('aria-busy', 'false');
@@ -172,9 +164,9 @@ test.describe('the newsletter archive when the CMS is down', () => {
 
     // Reached in the browser from another page, the archive is read by the browser: the failures
     // are logged, and it stays empty.
-    await page.goto(`${server.url}/About`);
+    await page.goto(`${server().url}/About`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Newsletter' }).click();
-    await expect(page).toHaveURL(`${server.url}/New-letter`);
+    await expect(page).toHaveURL(`${server().url}/New-letter`);
     await expectEmpty();
     await expect.poll(() => errors.join('\n')).toContain('Failed to load news-letters');
     expect(errors.join('\n')).toContain('Failed to load archive-years');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { deadOrigin, startRenderServer, type RenderServer } from '../support/render-server';
+import { deadOrigin, renderServerFor } from '../support/render-server';
 import type { About, ContactDetails, Media, StartHere } from '@blog/shared';
 import { cmsData, expect, site, test, type Seeded } from '../support/site';
 
@@ -121,17 +121,13 @@ for (const [where, origin, mediaHost] of [
 }
 
 test.describe('About and Start here when the CMS is down', () => {
-  let server: RenderServer;
-  test.beforeAll(async () => {
-    server = await startRenderServer({ config: { cmsUrl: await deadOrigin() } });
-  });
-  test.afterAll(() => server?.close());
+  const server = renderServerFor(async () => ({ config: { cmsUrl: await deadOrigin() } }));
 
   test('a photo asked of the site is a 502, and the site answers on', async ({ request }) => {
-    const photo = await request.get(`${server.url}/uploads/author.jpg`);
+    const photo = await request.get(`${server().url}/uploads/author.jpg`);
     expect(photo.status()).toBe(502);
     expect(await photo.text()).toBe('Bad Gateway: the CMS did not answer');
-    expect((await request.get(`${server.url}/About`)).status()).toBe(200);
+    expect((await request.get(`${server().url}/About`)).status()).toBe(200);
   });
 
   for (const [path, other, otherCollection, label] of [
@@ -141,7 +137,7 @@ test.describe('About and Start here when the CMS is down', () => {
     test(`${path} stays empty, logs the failure and does not crash`, async ({ page }) => {
       const errors = logErrors(page);
       // The server could not read the page: it renders the frame and the page's empty view.
-      const response = await page.goto(`${server.url}${path}`);
+      const response = await page.goto(`${server().url}${path}`);
       expect(response?.status()).toBe(200);
       const article = page.getByRole('main').getByRole('article');
       await expect(article).toHaveAttribute('aria-busy', 'false');
@@ -152,7 +148,7 @@ test.describe('About and Start here when the CMS is down', () => {
 
       // The browser reads the next page itself: the failure is logged there, the view stays empty.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-      await expect(page).toHaveURL(`${server.url}${other}`);
+      await expect(page).toHaveURL(`${server().url}${other}`);
       await expect(article).toHaveAttribute('aria-busy', 'false');
       await expect(article).toHaveText('');
       await expect(page.getByRole('alert')).toHaveCount(0);
