@@ -23,7 +23,7 @@ import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
 import type { Rendered } from '../page-cache';
 import { previewBanner, type PreviewShown } from '../preview';
-import type { ServerSections } from '../sections';
+import type { ServerSections } from '../sections/server-sections';
 import { isLongTail } from '../long-tail';
 import { TAG, tagsOfReads } from '../tags';
 import { log } from '../log';
