@@ -23,7 +23,8 @@ import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
 import type { Rendered } from '../page-cache';
 import { previewBanner, type PreviewShown } from '../preview';
-import type { ServerSections } from '../sections';
+import type { PageSections } from '../sections/page-sections';
+import type { ServerSections } from '../sections/server-sections';
 import { isLongTail } from '../long-tail';
 import { TAG, tagsOfReads } from '../tags';
 import { log } from '../log';
@@ -163,6 +164,186 @@ export interface PageTarget {
   section: Section | undefined;
 }
 
+/** One page as it renders: its address, its reads, and the sections' modules it renders or failed to. */
+class PageRender {
+  readonly url: URL;
+  readonly request: PageRequest;
+  readonly reads = createQueryClient();
+  readonly sections: PageSections;
+  readonly rendered = new Map<RemoteModuleId, SectionModule>();
+  readonly failed = new Set<RemoteModuleId>();
+
+  constructor(
+    readonly target: PageTarget,
+    context: PageContext,
+  ) {
+    this.sections = context.sections.page();
+    this.url = new URL(target.address, context.siteUrl);
+    this.request = { pathname: this.url.pathname, searchParams: this.url.searchParams };
+  }
+
+  /** A section left to the browser: the page renders its fallback, and the browser tries it again. */
+  fail(id: RemoteModuleId, what: string, error: unknown): void {
+    log.error({ err: error }, `The ${id} section ${what} on the server`);
+    this.rendered.delete(id);
+    this.failed.add(id);
+  }
+
+  /** A section's module, rendered from here on; none when it cannot be loaded. */
+  async load(id: RemoteModuleId): Promise<SectionModule | undefined> {
+    try {
+      const module = await inSpan('section load', { 'blog.section': id }, () => this.sections.load(id));
+      sectionLoads.inc({ section: id, result: 'loaded' });
+      this.rendered.set(id, module);
+      return module;
+    } catch (error) {
+      sectionLoads.inc({ section: id, result: 'failed' });
+      this.fail(id, 'could not be loaded', error);
+      return undefined;
+    }
+  }
+
+  /** The pages of the sections still rendered, the most specific first: the article the newsletter shows names the page. */
+  pages() {
+    return [...this.rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page }] : []));
+  }
+}
+
+/**
+ * The route's section and the sections it shows, loaded, then their reads and the footer's, within
+ * the page's deadline. Says whether a read failed, and whether a section's loading of its reads did.
+ */
+async function loadWithinDeadline(
+  page: PageRender,
+  context: PageContext,
+  signal: AbortSignal,
+): Promise<{ readFailed: boolean; loadFailed: boolean }> {
+  const { section } = page.target;
+  let loadFailed = false;
+  const { readFailed } = await withReadDeadline(
+    signal,
+    { timeoutMs: context.readTimeoutMs, headers: context.cmsHeaders, prepare: context.preview?.read },
+    async () => {
+      const main = section && (await page.load(section.module));
+      let shown: RemoteModuleId[] = [];
+      try {
+        shown = main?.page?.remotes?.(page.request) ?? [];
+      } catch (error) {
+        if (section) page.fail(section.module, 'could not say what it shows', error);
+      }
+      await Promise.all(shown.map((id) => page.load(id)));
+      await Promise.all([
+        loadFooter(page.reads),
+        ...page.pages().map(({ id, page: sectionPage }) =>
+          sectionPage.load(page.request, page.reads).catch((error: unknown) => {
+            // Rendered with what it has, as when a read fails.
+            log.error({ err: error }, `The ${id} section could not load ${page.url.pathname} on the server`);
+            loadFailed = true;
+          }),
+        ),
+      ]);
+    },
+  );
+  return { readFailed, loadFailed };
+}
+
+/** The page's head, from the first section that describes it; a section that throws is rendered as failed. */
+function describePage(page: PageRender): PageHead {
+  let head: PageHead | undefined;
+  for (const { id, page: sectionPage } of page.pages()) {
+    try {
+      head ??= sectionPage.head?.(page.request, page.reads);
+    } catch (error) {
+      page.fail(id, 'could not describe its page', error);
+    }
+  }
+  return head ?? { title: page.target.section?.title ?? 'Page not found' };
+}
+
+/** What the browser hydrates with: the reads, the sections rendered and failed, and where their builds are. */
+function serverState(page: PageRender): ServerState {
+  return {
+    reads: dehydrate(page.reads),
+    modules: [...page.rendered.keys()],
+    failed: [...page.failed],
+    remotes: page.sections.manifests(),
+  };
+}
+
+/** The tags of the page's head, with the stylesheets of the sections rendered. */
+function pageHeadTags(page: PageRender, head: PageHead, siteUrl: string): string {
+  const { section } = page.target;
+  return headTags({
+    head,
+    canonical: `${siteUrl}${canonicalPath(page.url, head)}`,
+    siteUrl,
+    home: section?.module === 'mf_articles/Home',
+    notFound: !section,
+    stylesheets: [...page.rendered.keys()].flatMap((id) => page.sections.stylesheets(id)),
+    preconnect: [new URL(siteConfig().mediaUrl).origin],
+  });
+}
+
+/** React's HTML of the page: the shell, with the sections loaded for it, at the page's address. */
+function renderApp(page: PageRender, signal: AbortSignal) {
+  const { sections, rendered, failed } = page;
+  const loader: SectionLoader = {
+    load: (id) => sections.load(id),
+    peek: (id) => rendered.get(id),
+    failedOnServer: (id) => failed.has(id),
+  };
+  return renderHtml(
+    <Root
+      reads={page.reads}
+      loader={loader}
+      router={(app) => <StaticRouter location={page.target.address}>{app}</StaticRouter>}
+    />,
+    signal,
+  );
+}
+
+/** The shell's document around the rendered page: its head, a preview's banner, the state and the scripts. */
+function pageDocument(
+  page: PageRender,
+  { template, preview }: PageContext,
+  { title, headHtml, html, state }: { title: string; headHtml: string; html: string; state: ServerState },
+): string {
+  const scripts = startScriptsTag({
+    // The sections' scripts are fetched with the shell's rather than after them.
+    preloads: [
+      ...new Set([
+        ...template.scripts.preloads,
+        ...[...page.rendered.keys()].flatMap((id) => page.sections.scripts(id)),
+      ]),
+    ],
+    entries: template.scripts.entries,
+  });
+  const beforeApp = preview
+    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(title, preview, escapeHtml)}${root}`)
+    : template.beforeApp;
+  return (
+    `${template.beforeHead}    ${headHtml}\n  ${beforeApp}${html}</div>\n` +
+    `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
+    `    ${scripts}${template.afterApp}`
+  );
+}
+
+/**
+ * The page's tags in the page cache: what it read, and the sections whose code it shows (or tried
+ * to): another release of one of them renders it anew.
+ */
+function pageTags(page: PageRender): string[] {
+  const { section } = page.target;
+  return [
+    ...tagsOfReads(page.reads),
+    ...new Set(
+      [...(section ? [section.module] : []), ...page.rendered.keys(), ...page.failed].map((id) =>
+        TAG.section(id.split('/')[0]),
+      ),
+    ),
+  ];
+}
+
 /**
  * One page: the route's section (and the sections it shows) loaded from their server builds,
  * their reads loaded within the deadline, then the document with its head, the rendered page and
@@ -170,128 +351,20 @@ export interface PageTarget {
  * renders its fallback in place; with the CMS down or late the views render empty (spec §8). Either
  * way the page is degraded: answered, never kept as good.
  */
-export async function renderPage(
-  { address, section }: PageTarget,
-  context: PageContext,
-  signal: AbortSignal,
-): Promise<Rendered> {
-  const { template, siteUrl } = context;
-  const sections = context.sections.page();
-  const url = new URL(address, siteUrl);
-  const request: PageRequest = { pathname: url.pathname, searchParams: url.searchParams };
-  const reads = createQueryClient();
-  const rendered = new Map<RemoteModuleId, SectionModule>();
-  const failed = new Set<RemoteModuleId>();
-
-  const fail = (id: RemoteModuleId, what: string, error: unknown) => {
-    log.error({ err: error }, `The ${id} section ${what} on the server`);
-    rendered.delete(id);
-    failed.add(id);
-  };
-  const load = async (id: RemoteModuleId) => {
-    try {
-      const module = await inSpan('section load', { 'blog.section': id }, () => sections.load(id));
-      sectionLoads.inc({ section: id, result: 'loaded' });
-      rendered.set(id, module);
-      return module;
-    } catch (error) {
-      sectionLoads.inc({ section: id, result: 'failed' });
-      fail(id, 'could not be loaded', error);
-      return undefined;
-    }
-  };
-  /** The pages of the sections still rendered, the most specific first: the article the newsletter shows names the page. */
-  const pages = () =>
-    [...rendered].reverse().flatMap(([id, module]) => (module.page ? [{ id, page: module.page }] : []));
-
-  let loadFailed = false;
-  const { readFailed } = await withReadDeadline(
-    signal,
-    { timeoutMs: context.readTimeoutMs, headers: context.cmsHeaders, prepare: context.preview?.read },
-    async () => {
-      const main = section && (await load(section.module));
-      let shown: RemoteModuleId[] = [];
-      try {
-        shown = main?.page?.remotes?.(request) ?? [];
-      } catch (error) {
-        if (section) fail(section.module, 'could not say what it shows', error);
-      }
-      await Promise.all(shown.map(load));
-      await Promise.all([
-        loadFooter(reads),
-        ...pages().map(({ id, page }) =>
-          page.load(request, reads).catch((error: unknown) => {
-            // Rendered with what it has, as when a read fails.
-            log.error({ err: error }, `The ${id} section could not load ${url.pathname} on the server`);
-            loadFailed = true;
-          }),
-        ),
-      ]);
-    },
-  );
-
-  let head: PageHead | undefined;
-  for (const { id, page } of pages()) {
-    try {
-      head ??= page.head?.(request, reads);
-    } catch (error) {
-      fail(id, 'could not describe its page', error);
-    }
-  }
-  head ??= { title: section?.title ?? 'Page not found' };
-
-  const state: ServerState = {
-    reads: dehydrate(reads),
-    modules: [...rendered.keys()],
-    failed: [...failed],
-    remotes: sections.manifests(),
-  };
-  const loader: SectionLoader = {
-    load: (id) => sections.load(id),
-    peek: (id) => rendered.get(id),
-    failedOnServer: (id) => failed.has(id),
-  };
-  const tags = headTags({
-    head,
-    canonical: `${siteUrl}${canonicalPath(url, head)}`,
-    siteUrl,
-    home: section?.module === 'mf_articles/Home',
-    notFound: !section,
-    stylesheets: [...rendered.keys()].flatMap((id) => sections.stylesheets(id)),
-    preconnect: [new URL(siteConfig().mediaUrl).origin],
-  });
-  const { html, partFailed } = await renderHtml(
-    <Root reads={reads} loader={loader} router={(app) => <StaticRouter location={address}>{app}</StaticRouter>} />,
-    signal,
-  );
-  const scripts = startScriptsTag({
-    // The sections' scripts are fetched with the shell's rather than after them.
-    preloads: [
-      ...new Set([...template.scripts.preloads, ...[...rendered.keys()].flatMap((id) => sections.scripts(id))]),
-    ],
-    entries: template.scripts.entries,
-  });
-  const { preview } = context;
-  const beforeApp = preview
-    ? template.beforeApp.replace(ROOT, (root) => `${previewBanner(head.title, preview, escapeHtml)}${root}`)
-    : template.beforeApp;
+export async function renderPage(target: PageTarget, context: PageContext, signal: AbortSignal): Promise<Rendered> {
+  const page = new PageRender(target, context);
+  const { readFailed, loadFailed } = await loadWithinDeadline(page, context, signal);
+  const head = describePage(page);
+  // Taken before React renders: what the render itself loads is in neither the state nor the head.
+  const state = serverState(page);
+  const headHtml = pageHeadTags(page, head, context.siteUrl);
+  const { html, partFailed } = await renderApp(page, signal);
   return {
-    status: section ? 200 : 404,
+    status: target.section ? 200 : 404,
     type: 'text/html; charset=utf-8',
-    body:
-      `${template.beforeHead}    ${tags}\n  ${beforeApp}${html}</div>\n` +
-      `    <script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>\n` +
-      `    ${scripts}${template.afterApp}`,
-    // The sections whose code it shows (or tried to): another release of one of them renders it anew.
-    tags: [
-      ...tagsOfReads(reads),
-      ...new Set(
-        [...(section ? [section.module] : []), ...rendered.keys(), ...failed].map((id) =>
-          TAG.section(id.split('/')[0]),
-        ),
-      ),
-    ],
-    longTail: isLongTail(url, reads),
-    degraded: readFailed || loadFailed || failed.size > 0 || partFailed,
+    body: pageDocument(page, context, { title: head.title, headHtml, html, state }),
+    tags: pageTags(page),
+    longTail: isLongTail(page.url, page.reads),
+    degraded: readFailed || loadFailed || page.failed.size > 0 || partFailed,
   };
 }

@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { ServerSections, scriptsOf, type DeployedSections } from './sections';
+import type { DeployedSections } from './deployed';
+import type { PageSections } from './page-sections';
+import { ServerSections } from './server-sections';
 
 // The federation runtime stood in for: each module says which server build (entry) it was loaded from.
 jest.mock('@module-federation/enhanced/runtime', () => {
@@ -9,39 +11,6 @@ jest.mock('@module-federation/enhanced/runtime', () => {
       remotes.forEach(({ name, entry }) => entries.set(name, entry)),
     loadRemote: (id: string) => Promise.resolve({ default: () => null, entry: entries.get(id.split('/')[0]) }),
   };
-});
-
-const MANIFEST = 'https://sections.test/articles/mf-manifest.json';
-
-describe('the scripts a section starts with', () => {
-  const manifest = JSON.stringify({
-    metaData: { remoteEntry: { path: '', name: 'remoteEntry.js' } },
-    shared: [{ assets: { js: { sync: ['725.react.js'], async: [] } } }],
-    exposes: [
-      {
-        name: 'Home',
-        assets: { js: { sync: ['725.react.js', '937.common.js', 'expose_Home.js'], async: ['907.later.js'] } },
-      },
-      { name: 'Articles', assets: { js: { sync: ['expose_Articles.js'] } } },
-    ],
-  });
-
-  it('are its container and each exposed module’s own chunks, beside its manifest; the shared packages are the shell’s', () => {
-    const scripts = scriptsOf(MANIFEST, manifest);
-    expect(scripts.get('Home')).toEqual([
-      'https://sections.test/articles/remoteEntry.js',
-      'https://sections.test/articles/937.common.js',
-      'https://sections.test/articles/expose_Home.js',
-    ]);
-    expect(scripts.get('Articles')).toEqual([
-      'https://sections.test/articles/remoteEntry.js',
-      'https://sections.test/articles/expose_Articles.js',
-    ]);
-  });
-
-  it('are none where the manifest names no container', () => {
-    expect(scriptsOf(MANIFEST, JSON.stringify({ exposes: [{ name: 'Home' }] })).size).toBe(0);
-  });
 });
 
 describe('the sections a page is rendered with', () => {
@@ -69,7 +38,7 @@ describe('the sections a page is rendered with', () => {
   };
   const folder = (manifest: string) => manifest.replace('mf-manifest.json', '');
   /** What of a page comes from which release: the code it rendered, its stylesheet, its scripts and the browser's remotes. */
-  const shown = async (page: ReturnType<ServerSections['page']>) => ({
+  const shown = async (page: PageSections) => ({
     code: ((await page.load('mf_pages/About')) as unknown as { entry: string }).entry.split('?')[0],
     stylesheets: page.stylesheets('mf_pages/About').map(({ href }) => href),
     scripts: page.scripts('mf_pages/About'),

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REGISTRY_KEY, RedisRegistry } from '@blog/release';
 import { liveEntry, registryBench } from '@blog/release/testing';
-import { log } from './log';
+import { log } from '../log';
+import { fileSections } from './deployed';
 import { redisRegistrySections } from './registry-sections';
-import { fileSections } from './sections';
 
 // A render server sharing a Redis follows the registry of releases there (`@blog/release`).
 

@@ -1,6 +1,6 @@
 import { EMPTY_REGISTRY, SWITCHED_CHANNEL, deployedBy, readRedisRegistry, registryConnection } from '@blog/release';
-import { log } from './log';
-import type { DeployedSections } from './sections';
+import { log } from '../log';
+import type { DeployedSections } from './deployed';
 
 /**
  * Where a render server reads what is deployed when it shares a Redis: the registry there once a
