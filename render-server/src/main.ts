@@ -9,6 +9,7 @@ import { log } from './log';
 import { mediaOnSite } from './media';
 import { collectProcessMetrics, registry, watchPageStore } from './metrics';
 import { serverOptions } from './options';
+import { KeptReads } from './kept-reads';
 import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
@@ -80,6 +81,8 @@ const cache = new PageCache(
   new MemoryPageStore(options.cacheLongTailBytes),
   options.renderTimeoutMs,
 );
+// Kept as long as pages are, and dropped by the same changes, which the page store records.
+const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);
 // Limits hold across the render servers that share a Redis.
 const counters = serverCounters(options);
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
@@ -117,6 +120,7 @@ async function start() {
     canaryServers,
     sections,
     cache,
+    keptReads,
     mediaFromCms: media.mediaFromCms,
     tiles,
     counters,

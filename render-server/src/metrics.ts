@@ -51,6 +51,13 @@ export const cmsReadDuration = new Histogram({
   registers: [registry],
 });
 
+export const keptReadHits = new Counter({
+  name: 'blog_cms_kept_read_hits_total',
+  help: 'Reads of the CMS that many pages share answered from what the render server kept, by query, the CMS not asked',
+  labelNames: ['query'] as const,
+  registers: [registry],
+});
+
 /** The query a read of the CMS's API makes: its path under `/api/`, with an id (a year, a document) as `:id`. */
 export function queryOf(url: string): string {
   const [name, id] = new URL(url).pathname.replace(/^.*?\/api\//, '').split('/');

@@ -35,6 +35,8 @@ export interface ServerOptions {
   cacheTtlMs: number;
   /** The most bytes searches and addresses that name nothing may take, in this process's memory, apart from the site's pages. */
   cacheLongTailBytes: number;
+  /** The most bytes the CMS's answers that many pages share may take, kept in this process's memory (`KeptReads`). */
+  cacheReadsBytes: number;
   /** The most renders one client may start a minute (pages kept are answered to it whatever the count). */
   rendersPerClient: number;
   /** The most tiles the site's pages do not show one client may have read from the tile server a minute. */
@@ -97,6 +99,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     cacheMaxBytes: bytesOf(settings.BLOG_CACHE_MAX_MB),
     cacheTtlMs: settings.BLOG_CACHE_TTL_SECONDS * 1000,
     cacheLongTailBytes: bytesOf(settings.BLOG_CACHE_LONG_TAIL_MB),
+    cacheReadsBytes: bytesOf(settings.BLOG_CACHE_READS_MB),
     rendersPerClient: settings.BLOG_RENDERS_PER_CLIENT,
     tileReadsPerClient: settings.BLOG_TILE_READS_PER_CLIENT,
     proxyHops: settings.BLOG_PROXY_HOPS,

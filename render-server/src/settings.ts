@@ -53,6 +53,9 @@ export const renderServerSettings = z.object({
   BLOG_CACHE_LONG_TAIL_MB: withDefault(positiveNumber(), 8).describe(
     'the most searches and addresses that name nothing may take',
   ),
+  BLOG_CACHE_READS_MB: withDefault(positiveNumber(), 4).describe(
+    "the most the CMS's answers that many pages share may take, kept in the process",
+  ),
   REVALIDATE_SECRET: text().describe('shared with the CMS, which signs its reports of changes with it'),
   BLOG_PURGE_URL: optional(httpAddress()).describe("a CDN's purge by tag"),
   BLOG_PURGE_AUTHORIZATION: text().describe('the Authorization header the purge takes'),

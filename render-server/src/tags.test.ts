@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { BUNDLED_READ, createQueryClient, queries } from '@blog/shared';
 import { anArticle } from '@blog/shared/testing';
-import { TAG, tagsOfChange, tagsOfReads } from './tags';
+import { TAG, tagsOfChange, tagsOfReads, tagsOfSharedRead } from './tags';
 import { log } from './log';
 
 describe('the tags of a page', () => {
@@ -97,5 +97,34 @@ describe('the tags a change drops', () => {
   it('for anything narrower tags do not name (a photo replaced, a comment without its article): the whole site', () => {
     expect(tagsOfChange({ event: 'media.update', uid: 'plugin::upload.file' })).toEqual([TAG.site]);
     expect(tagsOfChange({ event: 'entry.update', uid: 'api::comment.comment', documentId: 'c-1' })).toEqual([TAG.site]);
+  });
+});
+
+describe('the tags of a read many pages share', () => {
+  const CMS = 'http://cms.test/api';
+
+  it('are those its pages get for it, so that the changes that drop them drop it', () => {
+    const shared = [
+      [queries.contactDetails(), `${CMS}/contact-details?populate=*`],
+      [queries.recentArticles(5), `${CMS}/latest-articles?limit=5`],
+      [queries.mostPopular(), `${CMS}/most-popular-articles`],
+      [queries.topicCounts(), `${CMS}/article-topics`],
+      [queries.articleSummaries({ search: '', page: 1 }), `${CMS}/article-summaries?page=1&pageSize=12`],
+    ] as const;
+    for (const [query, url] of shared) {
+      const reads = createQueryClient();
+      reads.setQueryData(query.queryKey, []);
+      expect(tagsOfSharedRead(url)?.sort()).toEqual(tagsOfReads(reads).sort());
+    }
+  });
+
+  it('are none for a page’s own read: an article, its comments, a search, a later page of the list', () => {
+    for (const url of [
+      `${CMS}/articles?filters[title_article][$eq]=Munitions%20Math`,
+      `${CMS}/comments?filters[article][$eq]=Munitions%20Math`,
+      `${CMS}/article-search?search=cyber&page=1&pageSize=12`,
+      `${CMS}/article-summaries?page=2&pageSize=12`,
+    ])
+      expect(tagsOfSharedRead(url)).toBeUndefined();
   });
 });

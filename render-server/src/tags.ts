@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BUNDLED_READ } from '@blog/shared';
 import type { QueryClient } from '@blog/shared/query';
 import { log } from './log';
+import { queryOf } from './metrics';
 
 /**
  * What a cached page was rendered from, named so that a change in the CMS finds every page that
@@ -69,6 +70,30 @@ export function tagsOfReads(reads: QueryClient): string[] {
     for (const tag of tagsOf(queryKey, state.data)) tags.add(tag);
   }
   return [...tags];
+}
+
+/**
+ * The tags of the CMS's answers that many pages share, by the API path read (`queryOf`), as
+ * `READ_TAGS` names the queries that make them: every page's footer reads the contact details and
+ * the newest articles, and every page with the sidebar (Home, an article) its most popular and
+ * topics. An article, its comments, a search, a year are one page's own, and not among them.
+ */
+const SHARED_READ_TAGS: Record<string, string[]> = {
+  'contact-details': [TAG.contact],
+  'latest-articles': [TAG.articles],
+  'most-popular-articles': [TAG.articles, TAG.commentCounts],
+  'article-topics': [TAG.articles],
+  'article-summaries': [TAG.articles],
+};
+
+/**
+ * The tags of a read at `url` if many pages share it (`site` among them, as every page has it);
+ * none for a page's own read. Of the list's pages only the first is shared: Home and the list show it.
+ */
+export function tagsOfSharedRead(url: string): string[] | undefined {
+  const tags = SHARED_READ_TAGS[queryOf(url)];
+  const laterListPage = queryOf(url) === 'article-summaries' && new URL(url).searchParams.get('page') !== '1';
+  return tags && !laterListPage ? [TAG.site, ...tags] : undefined;
 }
 
 /** A change the CMS reports (`POST /_revalidate`): what happened, to which document. */

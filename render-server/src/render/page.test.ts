@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { fetchAbout } from '@blog/shared';
+import { fetchAbout, fetchContactDetails } from '@blog/shared';
+import { KeptReads } from '../kept-reads';
+import { MemoryPageStore } from '../page-cache';
+import { withTiming, type PageTiming } from '../timing';
 import { withReadDeadline } from './page';
 
 describe('a page’s reads of the CMS', () => {
@@ -22,5 +25,61 @@ describe('a page’s reads of the CMS', () => {
     );
     expect([value?.title, readFailed]).toEqual(['About', false]);
     expect(asked.map((headers) => headers.get('x-render-server-token'))).toEqual(['t0k']);
+  });
+
+  describe('shared by many pages', () => {
+    const builtFor = process.env.BLOG_SERVER_BUILD;
+    beforeEach(() => {
+      // As the server build reads: each page for itself, with no browser's cache of recent answers.
+      process.env.BLOG_SERVER_BUILD = 'true';
+      globalThis.__BLOG_CONFIG__ = { cmsUrl: 'http://cms.test' };
+    });
+    afterEach(() => {
+      if (builtFor === undefined) delete process.env.BLOG_SERVER_BUILD;
+      else process.env.BLOG_SERVER_BUILD = builtFor;
+    });
+
+    /** A CMS that answers the contact details, a draft's through a preview's address, counting what it was asked. */
+    function contactCms() {
+      const asked: string[] = [];
+      globalThis.fetch = jest.fn((url: string) => {
+        asked.push(url);
+        const email = url.startsWith('http://site.test/preview') ? 'draft@site.test' : 'public@site.test';
+        return Promise.resolve(Response.json({ data: [{ email }], meta: {} }));
+      }) as typeof fetch;
+      return asked;
+    }
+
+    /** One page's read of the contact details, and how many reads of the CMS its `Server-Timing` would count. */
+    async function pageRead(options: Partial<Parameters<typeof withReadDeadline>[1]>) {
+      const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
+      const { value } = await withTiming(timing, () =>
+        withReadDeadline(new AbortController().signal, { timeoutMs: 1_000, headers: {}, ...options }, () =>
+          fetchContactDetails(),
+        ),
+      );
+      return { email: value?.email, cmsReads: timing.cmsReads };
+    }
+
+    it('are read from the CMS for the first page only, and counted only for it', async () => {
+      const asked = contactCms();
+      const kept = new KeptReads(new MemoryPageStore(1e6), 1e6, 60_000);
+      expect(await pageRead({ kept })).toEqual({ email: 'public@site.test', cmsReads: 1 });
+      expect(await pageRead({ kept })).toEqual({ email: 'public@site.test', cmsReads: 0 });
+      expect(asked).toHaveLength(1);
+    });
+
+    it('are a preview’s own: its drafts are neither answered from what is kept nor kept', async () => {
+      const asked = contactCms();
+      const kept = new KeptReads(new MemoryPageStore(1e6), 1e6, 60_000);
+      const prepare = (url: string) => ({
+        url: url.replace('http://cms.test', 'http://site.test/preview'),
+        headers: {},
+      });
+      await pageRead({ kept });
+      expect(await pageRead({ kept, prepare })).toEqual({ email: 'draft@site.test', cmsReads: 1 });
+      expect(await pageRead({ kept })).toEqual({ email: 'public@site.test', cmsReads: 0 });
+      expect(asked).toHaveLength(2);
+    });
   });
 });

@@ -21,6 +21,7 @@ import { Root, SERVER_STATE_ID, loadFooter, serializeState, type ServerState } f
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
+import type { KeptReads } from '../kept-reads';
 import type { Rendered } from '../page-cache';
 import { previewBanner, type PreviewShown } from '../preview';
 import type { PageSections } from '../sections/page-sections';
@@ -43,6 +44,8 @@ export interface PageContext {
   cmsHeaders: Record<string, string>;
   /** A preview's page: drafts read as it says, a banner above it; this browser's alone, never kept. */
   preview?: PagePreview;
+  /** The answers many pages share, read once for them all. */
+  keptReads?: KeptReads;
 }
 
 export interface PagePreview extends PreviewShown {
@@ -57,7 +60,8 @@ provideServerReads(() => pageReads.getStore());
 /**
  * Runs `work`, whose reads of the CMS end when `signal` aborts or `timeoutMs` has passed: what it
  * read by then is what it has. Each read carries `headers` (the render servers' token), and is
- * made as `prepare` says (a preview's). Says whether any read failed.
+ * made as `prepare` says (a preview's); one many pages share is answered from `kept` when it holds
+ * it, except in a preview, whose reads are its own. Says whether any read failed.
  */
 export async function withReadDeadline<T>(
   signal: AbortSignal,
@@ -65,7 +69,8 @@ export async function withReadDeadline<T>(
     timeoutMs,
     headers,
     prepare,
-  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare'] },
+    kept,
+  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare']; kept?: KeptReads },
   work: () => Promise<T>,
 ): Promise<{ value: T; readFailed: boolean }> {
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
@@ -84,27 +89,29 @@ export async function withReadDeadline<T>(
       readFailed = true;
     },
     prepare,
-    // Each read timed, by query and for the page's `Server-Timing`, in a span the CMS's own join.
+    // Each read of the CMS timed, by query and for the page's `Server-Timing`, in a span the CMS's own join.
     observe(url, read) {
       const query = queryOf(url);
-      return inSpan(
-        `cms read ${query}`,
-        { 'url.full': url, 'blog.cms.query': query },
-        async () => {
-          const started = performance.now();
-          let result = 'failed';
-          try {
-            const value = await read({ ...headers, ...traceHeaders() });
-            result = 'ok';
-            return value;
-          } finally {
-            const ms = performance.now() - started;
-            cmsReadDuration.observe({ query, result }, ms / 1000);
-            noteRead(ms);
-          }
-        },
-        SpanKind.CLIENT,
-      );
+      const fromCms = () =>
+        inSpan(
+          `cms read ${query}`,
+          { 'url.full': url, 'blog.cms.query': query },
+          async () => {
+            const started = performance.now();
+            let result = 'failed';
+            try {
+              const value = await read({ ...headers, ...traceHeaders() });
+              result = 'ok';
+              return value;
+            } finally {
+              const ms = performance.now() - started;
+              cmsReadDuration.observe({ query, result }, ms / 1000);
+              noteRead(ms);
+            }
+          },
+          SpanKind.CLIENT,
+        );
+      return kept && !prepare ? kept.read(url, fromCms) : fromCms();
     },
   };
   try {
@@ -222,7 +229,12 @@ async function loadWithinDeadline(
   let loadFailed = false;
   const { readFailed } = await withReadDeadline(
     signal,
-    { timeoutMs: context.readTimeoutMs, headers: context.cmsHeaders, prepare: context.preview?.read },
+    {
+      timeoutMs: context.readTimeoutMs,
+      headers: context.cmsHeaders,
+      prepare: context.preview?.read,
+      kept: context.keptReads,
+    },
     async () => {
       const main = section && (await page.load(section.module));
       let shown: RemoteModuleId[] = [];

@@ -36,12 +36,13 @@ async function purgeCdn({ url, authorization }: { url: string; authorization: st
 /** The reports of changes from the CMS, and the releases of sections: what they change is dropped, here and in the CDN in front. */
 export const revalidateRoutes: FastifyPluginCallback = (app, _options, done) => {
   const { options, services } = app.site;
-  const { cache, counters } = services;
+  const { cache, keptReads, counters } = services;
 
-  /** Drops the pages with one of `tags` rendered before `at`, here and in the CDN in front. */
+  /** Drops the pages with one of `tags` rendered before `at`, and the reads they share, here and in the CDN in front. */
   async function drop(tags: string[], at: number, source: 'report' | 'release') {
     invalidations.inc({ source });
     await cache.invalidate(tags, at);
+    keptReads?.drop(tags, at);
     if (options.purge) void purgeCdn(options.purge, tags);
   }
   // Another release of a section (or a build re-pointed): its pages only are rendered anew.

@@ -1,0 +1,71 @@
+import { LRUCache } from 'lru-cache';
+import { keptReadHits, queryOf } from './metrics';
+import type { PageStore } from './page-cache';
+import { tagsOfSharedRead } from './tags';
+
+/** A CMS's answer kept for the pages that share it: as JSON text, so that no page can change another's copy. */
+interface KeptRead {
+  json: string;
+  tags: string[];
+  /** When its read began: a change after that is not in it. */
+  readAt: number;
+}
+
+/** Bytes a kept read holds, with room for its bookkeeping. */
+const keptBytes = ({ json, tags }: KeptRead) =>
+  Buffer.byteLength(json) + tags.reduce((sum, tag) => sum + tag.length, 0) + 256;
+
+/**
+ * The answers of the CMS's reads that many pages share (`tagsOfSharedRead`: the footer's, the
+ * sidebar's), read once and kept, so that a page not kept costs the CMS only the reads that are
+ * its own. Kept for `ttlMs` at most, the least recently used dropped past `maxBytes`. The same
+ * changes that drop pages drop them (`drop`); and since a change may have been reported to another
+ * render server sharing the page store, a kept read is served only while the store's record of
+ * changes (`invalidatedSince`) names none of its tags since it was read.
+ */
+export class KeptReads {
+  private readonly reads: LRUCache<string, KeptRead>;
+
+  constructor(
+    private readonly changes: Pick<PageStore, 'invalidatedSince'>,
+    maxBytes: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.reads = new LRUCache<string, KeptRead>({ maxSize: maxBytes, sizeCalculation: keptBytes });
+  }
+
+  /** The answer at `url`: kept if many pages share it and nothing it shows changed since, else `read`'s (kept when shared). */
+  async read<T>(url: string, read: () => Promise<T>): Promise<T> {
+    const tags = tagsOfSharedRead(url);
+    if (!tags) return read();
+    const kept = this.reads.get(url);
+    if (kept && (await this.current(kept))) {
+      keptReadHits.inc({ query: queryOf(url) });
+      return JSON.parse(kept.json) as T;
+    }
+    const readAt = this.now();
+    const value = await read();
+    // A change that arrived while it was read may not be in it: the page has it, nothing else does.
+    if (!(await this.changedSince(tags, readAt))) this.reads.set(url, { json: JSON.stringify(value), tags, readAt });
+    return value;
+  }
+
+  /** Drops every kept read with one of `tags` read at or before `at` (when they changed). */
+  drop(tags: string[], at: number): void {
+    const changed = new Set(tags);
+    const stale = [...this.reads.entries()].filter(
+      ([, kept]) => kept.readAt <= at && kept.tags.some((tag) => changed.has(tag)),
+    );
+    for (const [url] of stale) this.reads.delete(url);
+  }
+
+  private async current(kept: KeptRead): Promise<boolean> {
+    return this.now() - kept.readAt < this.ttlMs && !(await this.changedSince(kept.tags, kept.readAt));
+  }
+
+  /** Whether one of `tags` changed since `since`; when the record cannot be read, as if it had (the CMS is asked). */
+  private async changedSince(tags: string[], since: number): Promise<boolean> {
+    return this.changes.invalidatedSince(tags, since).catch(() => true);
+  }
+}
