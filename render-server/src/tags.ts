@@ -88,7 +88,8 @@ const SHARED_READ_TAGS: Record<string, string[]> = {
 
 /**
  * The tags of a read at `url` if many pages share it (`site` among them, as every page has it);
- * none for a page's own read. Of the list's pages only the first is shared: Home and the list show it.
+ * none for a page's own read. Of the list's pages only the first is shared: the list shows it, and
+ * so does every address whose title names no article, however many a visitor makes up.
  */
 export function tagsOfSharedRead(url: string): string[] | undefined {
   const tags = SHARED_READ_TAGS[queryOf(url)];
