@@ -122,6 +122,33 @@ test.describe('the page cache', () => {
   });
 });
 
+test.describe('the reads many pages share', () => {
+  const server = renderServerFor();
+
+  test('are read once: an article page not kept yet costs the CMS its own reads, until a change drops them', async ({
+    request,
+  }) => {
+    const [first, second, third] = (await cmsData<MostPopularEntry[]>(request, 'most-popular-articles')).map(
+      ({ title_article }) => title_article,
+    );
+    /** The reads of the CMS rendering an article's page took, as its `Server-Timing` counts them. */
+    const cmsReadsOf = async (title: string) => {
+      const response = await request.get(`${server().url}${articlePath(title)}`);
+      expect(response.headers()['x-cache']).toBe('MISS');
+      return Number(/cms;[^,]*desc="(\d+) reads"/.exec(response.headers()['server-timing'] ?? '')?.[1]);
+    };
+    const coldest = await cmsReadsOf(first);
+    const own = await cmsReadsOf(second);
+    // The article and its comments.
+    expect(own).toBeLessThanOrEqual(2);
+    expect(coldest).toBeGreaterThan(own);
+
+    // Most popular, topics and the newest are read again once articles changed.
+    await reportChanges(server().url, [{ event: 'entry.update', uid: 'api::article.article' }]);
+    expect(await cmsReadsOf(third)).toBeGreaterThan(own);
+  });
+});
+
 test.describe('links come from the site’s address', () => {
   test('a forged Host changes no link; a malformed one is refused', async () => {
     for (const path of ['/Home', '/sitemap.xml', '/rss.xml']) {
