@@ -66,8 +66,8 @@ export function buildApp(options: ServerOptions, services: SiteServices, routes:
     maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS,
     pressureHandler: (_request, reply) => void unavailable(reply, 5, 'the server is overloaded'),
   });
-  // Gzip for the shell's files the build has no Brotli copy of; a route asks for it (`compress`).
-  app.register(fastifyCompress, { global: false, encodings: ['gzip'] });
+  // Gzip for the shell's files the build has no Brotli copy of: the route that serves them says how (`compress`).
+  app.register(fastifyCompress, { global: false });
   // Another server's answer streamed back: the CMS's uploads, the render servers of previews and canaries.
   app.register(fastifyReplyFrom, { disableRequestLogging: true, http: {} });
   app.register(shellFilesPlugin);
