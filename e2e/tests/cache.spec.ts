@@ -18,7 +18,7 @@ test.describe('the page cache', () => {
     expect(kept.headers()['x-cache']).toBe('HIT');
     expect(kept.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
     expect(kept.headers()['surrogate-key']?.split(' ')).toEqual(
-      expect.arrayContaining(['site', 'start-here', 'articles', 'contact']),
+      expect.arrayContaining(['site', 'start-here', 'shared-articles', 'contact']),
     );
     expect(kept.headers()['cache-tag']).toBe(kept.headers()['surrogate-key']?.replaceAll(' ', ','));
     const again = await request.get(`${site.url}/New-start-here`, {
@@ -119,6 +119,40 @@ test.describe('the page cache', () => {
       headers: { 'X-Vote-Base': '0', Origin: site.url },
     });
     await expect.poll(likesOf, WITHIN).toBe('1');
+  });
+});
+
+test.describe('the parts every page shares', () => {
+  test('a published article leaves the other articles’ pages kept: answered at once, their newest titles refreshed behind', async ({
+    request,
+  }) => {
+    const [, { title_article: other }] = await cmsData<MostPopularEntry[]>(request, 'most-popular-articles');
+    const otherPage = `${site.url}${articlePath(other)}`;
+    await request.get(otherPage);
+    expect((await request.get(otherPage)).headers()['x-cache']).toBe('HIT');
+
+    const title = unique('Shared Part Probe');
+    const article = await author.publishArticle({
+      title_article: title,
+      date_of_the_article: today(),
+      text_article: 'Newest words.',
+    });
+    try {
+      // The change has reached the render server once Home, which lists it, shows it.
+      await expect.poll(() => text(request, `${site.url}/Home`), WITHIN).toContain(title);
+      const first = await request.get(otherPage);
+      expect(first.headers()['x-cache']).toBe('STALE');
+      expect(await first.text()).not.toContain(title);
+      // Rendered again behind that answer, with the footer’s newest titles.
+      await expect
+        .poll(async () => {
+          const next = await request.get(otherPage);
+          return [next.headers()['x-cache'], (await next.text()).includes(title)];
+        }, WITHIN)
+        .toEqual(['HIT', true]);
+    } finally {
+      await author.deleteArticle(article.documentId);
+    }
   });
 });
 

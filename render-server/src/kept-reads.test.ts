@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { KeptReads } from './kept-reads';
 import { MemoryPageStore } from './page-cache';
-import { TAG } from './tags';
+import { TAG, tagsOfChange } from './tags';
+
+const anArticlePublished = tagsOfChange({ event: 'entry.publish', uid: 'api::article.article', documentId: 'd' });
 
 const CONTACT = 'http://cms.test/api/contact-details?populate=*';
 const POPULAR = 'http://cms.test/api/most-popular-articles';
@@ -66,7 +68,7 @@ describe('the reads many pages share', () => {
     expect(asked).toEqual([CONTACT, POPULAR, CONTACT]);
 
     // Approving a comment changes the counts most popular is ordered by.
-    kept.drop([TAG.commentCounts], clock);
+    kept.drop(tagsOfChange({ event: 'entry.update', uid: 'api::comment.comment', article: 'Munitions Math' }), clock);
     await kept.read(POPULAR, read(POPULAR));
     expect(asked).toEqual([CONTACT, POPULAR, CONTACT, POPULAR]);
   });
@@ -79,8 +81,8 @@ describe('the reads many pages share', () => {
     const reading = kept.read(POPULAR, slowRead);
     clock += 10;
     // The page cache records the change first; the kept reads are dropped after (`routes/revalidate.ts`).
-    await store.invalidate([TAG.articles], clock);
-    kept.drop([TAG.articles], clock);
+    await store.invalidate(anArticlePublished, clock);
+    kept.drop(anArticlePublished, clock);
     answer({ data: ['before the change'] });
     expect(await reading).toEqual({ data: ['before the change'] });
     // Long after, when the store no longer remembers that change (it forgets them after a minute).
@@ -98,7 +100,7 @@ describe('the reads many pages share', () => {
     const { asked, read } = cms({ [TOPICS]: { data: [] } });
     await kept.read(TOPICS, read(TOPICS));
     clock += 10;
-    await store.invalidate([TAG.articles], clock);
+    await store.invalidate(anArticlePublished, clock);
     await kept.read(TOPICS, read(TOPICS));
     expect(asked).toEqual([TOPICS, TOPICS]);
   });

@@ -14,6 +14,7 @@ import { MemoryPageStore, PageCache } from './page-cache';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
+import { outdatesOnly } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
@@ -80,6 +81,7 @@ const cache = new PageCache(
   Date.now,
   new MemoryPageStore(options.cacheLongTailBytes),
   options.renderTimeoutMs,
+  outdatesOnly,
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);

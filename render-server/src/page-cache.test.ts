@@ -83,6 +83,45 @@ describe('the page cache', () => {
     expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v1']);
   });
 
+  describe('a change shown only in a part pages share', () => {
+    const outdatesOnly = (tag: string) => tag.startsWith('shared-');
+    const articlePage = (body: string) => page(body, ['site', 'article-a', 'shared-articles']);
+
+    it('leaves the page answered at once while it is rendered again, once', async () => {
+      const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, outdatesOnly);
+      await cache.serve('/Articles?title=A', () => Promise.resolve(articlePage('old footer')));
+      await cache.serve('/Home', () => Promise.resolve(page('Home v1', ['site', 'articles', 'shared-articles'])));
+      clock += 10;
+      await cache.invalidate(['articles', 'shared-articles']);
+      clock += 10;
+      const { render, finish } = controlledRender();
+      const [a, b] = await Promise.all([1, 2].map(() => cache.serve('/Articles?title=A', render)));
+      expect([a.outcome, b.outcome, a.page.body.toString()]).toEqual(['stale', 'stale', 'old footer']);
+      expect(render).toHaveBeenCalledTimes(1);
+      finish(articlePage('new footer'));
+      await settle();
+      const next = await cache.serve('/Articles?title=A', render);
+      expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'new footer']);
+      // A page that shows the change as its own is rendered for its next visitor.
+      const home = await cache.serve('/Home', () => Promise.resolve(page('Home v2')));
+      expect([home.outcome, home.page.body.toString()]).toEqual(['miss', 'Home v2']);
+    });
+
+    it('keeps a page it reached while it rendered, as stale', async () => {
+      const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, outdatesOnly);
+      const { render, finish } = controlledRender();
+      const answer = cache.serve('/Articles?title=A', render);
+      await settle();
+      clock += 10;
+      await cache.invalidate(['shared-articles']);
+      clock += 10;
+      finish(articlePage('read before the change'));
+      expect((await answer).outcome).toBe('miss');
+      const next = await cache.serve('/Articles?title=A', () => Promise.resolve(articlePage('read after')));
+      expect([next.outcome, next.page.body.toString()]).toEqual(['stale', 'read before the change']);
+    });
+  });
+
   it('drops no page rendered after the change a late report tells of', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const changedAt = clock;

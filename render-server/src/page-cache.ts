@@ -33,18 +33,26 @@ export interface CachedPage {
   renderedAt: number;
 }
 
-/** A kept page; an invalid one showed something that changed since, and stands in only while no good render can be had. */
+/**
+ * A kept page. An invalid one showed something that changed since, and stands in only while no
+ * good render can be had; a stale one showed it only in a part many pages share (the footer's
+ * newest titles, the sidebar), and is answered while it is rendered again.
+ */
 export interface StoredPage {
   page: CachedPage;
   invalid: boolean;
+  stale?: boolean;
 }
+
+/** What a change makes of the pages that showed it: `invalid` (rendered again for the next visitor) or `stale`. */
+export type Mark = 'invalid' | 'stale';
 
 /** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
 export interface PageStore {
   get(key: string): Promise<StoredPage | undefined>;
   set(key: string, stored: StoredPage): Promise<void>;
-  /** Marks every page with one of `tags` rendered at or before `at` invalid, and remembers when they changed. */
-  invalidate(tags: string[], at: number): Promise<void>;
+  /** Marks every page with one of `tags` rendered at or before `at` (`invalid` unless told), and remembers when they changed. */
+  invalidate(tags: string[], at: number, mark?: Mark): Promise<void>;
   /** Whether one of `tags` was invalidated at or after `since`. */
   invalidatedSince(tags: string[], since: number): Promise<boolean>;
   /** How many bytes the kept pages take and may take, when the store knows. */
@@ -86,13 +94,13 @@ export class MemoryPageStore implements PageStore {
     return Promise.resolve();
   }
 
-  invalidate(tags: string[], at: number) {
+  invalidate(tags: string[], at: number, mark: Mark = 'invalid') {
     for (const tag of tags) this.changedAt.set(tag, Math.max(at, this.changedAt.get(tag) ?? -Infinity));
     for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
     const changed = new Set(tags);
     // Marked where it lies: an invalid page keeps its place as the last good copy.
     for (const stored of this.pages.values())
-      if (stored.page.renderedAt <= at && stored.page.tags.some((tag) => changed.has(tag))) stored.invalid = true;
+      if (stored.page.renderedAt <= at && stored.page.tags.some((tag) => changed.has(tag))) stored[mark] = true;
     return Promise.resolve();
   }
 
@@ -162,6 +170,8 @@ export class RenderRefused extends Error {
  * instead while there is one. Searches and addresses that name nothing are kept in `longTail`, a
  * small store of their own, where they push out only each other. A render has `renderTimeoutMs`
  * in all: past it, its visitors get the last good copy or `RenderTimedOut`, never a wait without end.
+ * A change of a tag `outdatesOnly` names leaves its pages stale, not invalid: answered at once and
+ * rendered again in the background, as a page past its time is.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
@@ -172,6 +182,7 @@ export class PageCache {
     private readonly now: () => number = Date.now,
     private readonly longTail?: PageStore,
     private readonly renderTimeoutMs = 10_000,
+    private readonly outdatesOnly: (tag: string) => boolean = () => false,
   ) {}
 
   /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
@@ -192,7 +203,8 @@ export class PageCache {
   ): Promise<{ page: CachedPage; outcome: Outcome }> {
     const stored = await this.stored(key);
     if (stored && !stored.invalid) {
-      if (this.now() - stored.page.renderedAt < this.ttlMs) return { page: stored.page, outcome: 'hit' };
+      if (!stored.stale && this.now() - stored.page.renderedAt < this.ttlMs)
+        return { page: stored.page, outcome: 'hit' };
       if (!this.flights.has(key)) this.start(key, render, true).done.catch(() => undefined);
       return { page: stored.page, outcome: 'stale' };
     }
@@ -216,9 +228,31 @@ export class PageCache {
 
   /** Drops every page that showed one of `tags`, rendered before they changed (`at`, by default now). */
   async invalidate(tags: string[], at = this.now()): Promise<void> {
-    await Promise.all([this.store.invalidate(tags, at), this.longTail?.invalidate(tags, at)]);
+    const stores = this.longTail ? [this.store, this.longTail] : [this.store];
+    await Promise.all(
+      stores.flatMap((store) =>
+        this.byMark(tags)
+          .filter(([marked]) => marked.length > 0)
+          .map(([marked, mark]) => store.invalidate(marked, at, mark)),
+      ),
+    );
     // Renders on their way read what was there before: whoever asks next starts a new one.
     this.flights.clear();
+  }
+
+  /** `tags` by what their change makes of a page, the worst first. */
+  private byMark(tags: string[]): [string[], Mark][] {
+    return [
+      [tags.filter((tag) => !this.outdatesOnly(tag)), 'invalid'],
+      [tags.filter(this.outdatesOnly), 'stale'],
+    ];
+  }
+
+  /** What changes of `tags` since `since` make of a page: the worst mark, or none. */
+  private async changedSince(tags: string[], since: number): Promise<Partial<Record<Mark, true>>> {
+    for (const [marked, mark] of this.byMark(tags))
+      if (await this.store.invalidatedSince(marked, since)) return { [mark]: true };
+    return {};
   }
 
   private async stored(key: string): Promise<StoredPage | undefined> {
@@ -241,8 +275,7 @@ export class PageCache {
   private async fromLongTail(key: string): Promise<StoredPage | undefined> {
     const stored = await this.longTail?.get(key);
     if (!stored || stored.invalid) return stored;
-    const invalid = await this.store.invalidatedSince(stored.page.tags, stored.page.renderedAt);
-    return invalid ? { ...stored, invalid } : stored;
+    return { ...stored, ...(await this.changedSince(stored.page.tags, stored.page.renderedAt)) };
   }
 
   private join(key: string, render: Render, visitor?: AbortSignal) {
@@ -287,9 +320,8 @@ export class PageCache {
 
   private async keep(store: PageStore, key: string, page: CachedPage) {
     try {
-      // A change that arrived while it rendered is not in it: kept, but only as a stand-in.
-      const invalid = await this.store.invalidatedSince(page.tags, page.renderedAt);
-      await store.set(key, { page, invalid });
+      // A change that arrived while it rendered is not in it: kept, but only as a stand-in (or stale).
+      await store.set(key, { page, invalid: false, ...(await this.changedSince(page.tags, page.renderedAt)) });
     } catch (error) {
       log.error({ err: error }, `The page cache could not keep ${key}`);
     }

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import type { CachedPage, PageStore, StoredPage } from './page-cache';
+import type { CachedPage, Mark, PageStore, StoredPage } from './page-cache';
 import { log } from './log';
 
 const PREFIX = 'blog:';
@@ -13,9 +13,9 @@ const KEEP_SECONDS = 24 * 60 * 60;
 type Meta = Pick<CachedPage, 'status' | 'type' | 'etag' | 'tags' | 'renderedAt'>;
 
 /**
- * Marks invalid every page of each tag's set rendered at or before the change (ARGV[2]) and takes
- * it out of the set; notes when the tag changed, the latest change kept. One script, so no page
- * is kept in a set between reading and clearing it.
+ * Marks (ARGV[3]: `invalid` or `stale`) every page of each tag's set rendered at or before the
+ * change (ARGV[2]) and takes it out of the set; notes when the tag changed, the latest change
+ * kept. One script, so no page is kept in a set between reading and clearing it.
  */
 const INVALIDATE = `
 local at = tonumber(ARGV[2])
@@ -23,12 +23,12 @@ for i, tag in ipairs(KEYS) do
   for _, page in ipairs(redis.call('SMEMBERS', tag)) do
     local renderedAt = redis.call('HGET', page, 'renderedAt')
     if not renderedAt or tonumber(renderedAt) <= at then
-      if renderedAt then redis.call('HSET', page, 'invalid', '1') end
+      if renderedAt then redis.call('HSET', page, ARGV[3], '1') end
       redis.call('SREM', tag, page)
     end
   end
-  local known = redis.call('HGET', ARGV[1], ARGV[i + 2])
-  if not known or tonumber(known) < at then redis.call('HSET', ARGV[1], ARGV[i + 2], ARGV[2]) end
+  local known = redis.call('HGET', ARGV[1], ARGV[i + 3])
+  if not known or tonumber(known) < at then redis.call('HSET', ARGV[1], ARGV[i + 3], ARGV[2]) end
 end
 return #KEYS`;
 
@@ -53,13 +53,20 @@ export class RedisPageStore implements PageStore {
   }
 
   async get(key: string): Promise<StoredPage | undefined> {
-    const [meta, body, gzip, invalid] = await this.redis.hmgetBuffer(pageKey(key), 'meta', 'body', 'gzip', 'invalid');
+    const [meta, body, gzip, invalid, stale] = await this.redis.hmgetBuffer(
+      pageKey(key),
+      'meta',
+      'body',
+      'gzip',
+      'invalid',
+      'stale',
+    );
     if (!meta || !body || !gzip) return undefined;
     const page: CachedPage = { ...(JSON.parse(meta.toString()) as Meta), body, gzip };
-    return { page, invalid: invalid?.toString() === '1' };
+    return { page, invalid: invalid?.toString() === '1', stale: stale?.toString() === '1' };
   }
 
-  async set(key: string, { page, invalid }: StoredPage): Promise<void> {
+  async set(key: string, { page, invalid, stale }: StoredPage): Promise<void> {
     const { body, gzip, ...meta } = page;
     const transaction = this.redis
       .multi()
@@ -68,6 +75,7 @@ export class RedisPageStore implements PageStore {
         body,
         gzip,
         invalid: invalid ? '1' : '0',
+        stale: stale ? '1' : '0',
         renderedAt: page.renderedAt,
       })
       .expire(pageKey(key), KEEP_SECONDS);
@@ -75,10 +83,10 @@ export class RedisPageStore implements PageStore {
     await transaction.exec();
   }
 
-  async invalidate(tags: string[], at: number): Promise<void> {
+  async invalidate(tags: string[], at: number, mark: Mark = 'invalid'): Promise<void> {
     const invalidateTags = (this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number>>)
       .invalidateTags;
-    await invalidateTags.call(this.redis, tags.length, ...tags.map(tagKey), CHANGED_AT, at, ...tags);
+    await invalidateTags.call(this.redis, tags.length, ...tags.map(tagKey), CHANGED_AT, at, mark, ...tags);
   }
 
   async invalidatedSince(tags: string[], since: number): Promise<boolean> {

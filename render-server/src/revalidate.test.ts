@@ -48,6 +48,7 @@ describe('a report of changes', () => {
     expect(readReport(JSON.stringify({ changes, nonce }), now)?.tags).toEqual([
       TAG.about,
       TAG.articles,
+      TAG.inSharedPart(TAG.articles),
       TAG.article('d'),
     ]);
   });

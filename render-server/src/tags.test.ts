@@ -1,26 +1,40 @@
 /** @jest-environment node */
 import { BUNDLED_READ, createQueryClient, queries } from '@blog/shared';
 import { anArticle } from '@blog/shared/testing';
-import { TAG, tagsOfChange, tagsOfReads, tagsOfSharedRead } from './tags';
+import { TAG, outdatesOnly, tagsOfChange, tagsOfReads, tagsOfSharedRead } from './tags';
 import { log } from './log';
 
 describe('the tags of a page', () => {
-  it('name what its reads showed', () => {
+  it('name what its reads showed, apart from what it shows only in the parts pages share', () => {
     const reads = createQueryClient();
     const article = anArticle({ documentId: 'doc-1', title_article: 'Munitions Math' });
     reads.setQueryData(queries.article('Munitions Math').queryKey, article);
     reads.setQueryData(queries.articleComments('Munitions Math').queryKey, null);
     reads.setQueryData(queries.mostPopular().queryKey, []);
+    reads.setQueryData(queries.recentArticles(3).queryKey, []);
     reads.setQueryData(queries.contactDetails().queryKey, null);
-    expect(tagsOfReads(reads).sort()).toEqual(
+    const tags = tagsOfReads(reads);
+    expect(tags.sort()).toEqual(
       [
         TAG.site,
         TAG.article('doc-1'),
         TAG.comments('Munitions Math'),
-        TAG.articles,
-        TAG.commentCounts,
+        TAG.inSharedPart(TAG.articles),
+        TAG.inSharedPart(TAG.commentCounts),
         TAG.contact,
       ].sort(),
+    );
+    expect(tags.filter(outdatesOnly).sort()).toEqual(
+      [TAG.inSharedPart(TAG.articles), TAG.inSharedPart(TAG.commentCounts)].sort(),
+    );
+  });
+
+  it('name the articles as a list page’s own, though its sidebar shows them too', () => {
+    const reads = createQueryClient();
+    reads.setQueryData(queries.homeArticles().queryKey, []);
+    reads.setQueryData(queries.mostPopular().queryKey, []);
+    expect(tagsOfReads(reads)).toEqual(
+      expect.arrayContaining([TAG.articles, TAG.inSharedPart(TAG.articles), TAG.inSharedPart(TAG.commentCounts)]),
     );
   });
 
@@ -71,9 +85,10 @@ describe('the tags of a page', () => {
 });
 
 describe('the tags a change drops', () => {
-  it('for an article: every list and the article', () => {
+  it('for an article: every list, the parts pages share, and the article', () => {
     expect(tagsOfChange({ event: 'entry.publish', uid: 'api::article.article', documentId: 'doc-1' })).toEqual([
       TAG.articles,
+      TAG.inSharedPart(TAG.articles),
       TAG.article('doc-1'),
     ]);
   });
@@ -83,6 +98,7 @@ describe('the tags a change drops', () => {
     expect(tagsOfChange({ ...comment, event: 'entry.update' })).toEqual([
       TAG.comments('Munitions Math'),
       TAG.commentCounts,
+      TAG.inSharedPart(TAG.commentCounts),
     ]);
     expect(tagsOfChange({ ...comment, event: 'comment.vote' })).toEqual([TAG.comments('Munitions Math')]);
   });

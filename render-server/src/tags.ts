@@ -27,7 +27,19 @@ export const TAG = {
   contactCover: 'contact-cover',
   /** The pages a section's code rendered (its container): dropped when another release of it goes live. */
   section: (container: string) => `section-${container}`,
+  /**
+   * What a page shows only in a part many pages share (the footer's newest titles, the sidebar's
+   * most popular and topics): its change leaves the page stale, answered while it is rendered
+   * again, so that one published article does not make every article's reader wait on a render.
+   */
+  inSharedPart: (tag: string) => `shared-${tag}`,
 } as const;
+
+/** Whether a page with this tag is only made stale by its change (`TAG.inSharedPart`). */
+export const outdatesOnly = (tag: string) => tag.startsWith(TAG.inSharedPart(''));
+
+/** The tags pages show both as their own and in a shared part. */
+const SHOWN_IN_SHARED_PARTS = new Set<string>([TAG.articles, TAG.commentCounts]);
 
 /** The tags of one read a page shows, by the first part of its query key (`shared/src/queries.ts`). */
 const READ_TAGS: Record<string, (key: readonly unknown[], data: unknown) => string[]> = {
@@ -36,11 +48,11 @@ const READ_TAGS: Record<string, (key: readonly unknown[], data: unknown) => stri
   article: (_key, data) => (isDocument(data) ? [TAG.article(data.documentId)] : [TAG.articles]),
   'article-comments': ([, title]) => [TAG.comments(String(title))],
   'article-summaries': () => [TAG.articles],
-  'most-popular': () => [TAG.articles, TAG.commentCounts],
-  'topic-counts': () => [TAG.articles],
+  'most-popular': () => [TAG.inSharedPart(TAG.articles), TAG.inSharedPart(TAG.commentCounts)],
+  'topic-counts': () => [TAG.inSharedPart(TAG.articles)],
   'archive-years': () => [TAG.articles],
   'archive-year': () => [TAG.articles],
-  'recent-articles': () => [TAG.articles],
+  'recent-articles': () => [TAG.inSharedPart(TAG.articles)],
   newsletter: () => [TAG.newsletter],
   about: () => [TAG.about],
   'start-here': () => [TAG.startHere],
@@ -80,9 +92,9 @@ export function tagsOfReads(reads: QueryClient): string[] {
  */
 const SHARED_READ_TAGS: Record<string, string[]> = {
   'contact-details': [TAG.contact],
-  'latest-articles': [TAG.articles],
-  'most-popular-articles': [TAG.articles, TAG.commentCounts],
-  'article-topics': [TAG.articles],
+  'latest-articles': [TAG.inSharedPart(TAG.articles)],
+  'most-popular-articles': [TAG.inSharedPart(TAG.articles), TAG.inSharedPart(TAG.commentCounts)],
+  'article-topics': [TAG.inSharedPart(TAG.articles)],
   'article-summaries': [TAG.articles],
 };
 
@@ -114,8 +126,14 @@ const SINGLE_PAGES: Record<string, string> = {
   'api::cover-contact-me.cover-contact-me': TAG.contactCover,
 };
 
-/** The tags of the pages that showed what changed; `site` for a change nothing narrower names. */
-export function tagsOfChange({ event, uid, documentId, article }: ContentChange): string[] {
+/** The tags of the pages that showed what changed, in their own parts or shared ones; `site` for a change nothing narrower names. */
+export function tagsOfChange(change: ContentChange): string[] {
+  return ownTagsOfChange(change).flatMap((tag) =>
+    SHOWN_IN_SHARED_PARTS.has(tag) ? [tag, TAG.inSharedPart(tag)] : [tag],
+  );
+}
+
+function ownTagsOfChange({ event, uid, documentId, article }: ContentChange): string[] {
   if (uid === 'api::article.article') return documentId ? [TAG.articles, TAG.article(documentId)] : [TAG.articles];
   if (uid === 'api::comment.comment' && article !== undefined) {
     // A vote changes the counts beside one comment; approving or removing one changes how many an article has.
