@@ -15,15 +15,15 @@ export async function getData<T>(cmsUrl: string, pathname: string): Promise<T> {
   return ((await answer.json()) as { data: T }).data;
 }
 
-function grow(cms: StrapiProcess) {
+function grow(cms: StrapiProcess, size: typeof GROWN) {
   const result = spawnSync(
     process.execPath,
     [
       path.join(CMS_DIR, 'dist', 'scripts', 'grow.js'),
       '--articles',
-      String(GROWN.articles),
+      String(size.articles),
       '--comments',
-      String(GROWN.comments),
+      String(size.comments),
     ],
     { cwd: CMS_DIR, env: { ...process.env, ...cms.database }, stdio: 'inherit' },
   );
@@ -31,11 +31,15 @@ function grow(cms: StrapiProcess) {
 }
 
 /**
- * A real Strapi on a fresh database grown to GROWN, answering the site's apps (and `origins`, e.g. the
+ * A real Strapi on a fresh database grown to `size` (GROWN by default), answering the site's apps (and `origins`, e.g. the
  * render server pointed at it), with `env` added to its settings. Its `stop()` ends it and deletes
  * its throw-away data.
  */
-export async function startGrownCms(origins: string[] = [], env: Record<string, string> = {}): Promise<StrapiProcess> {
+export async function startGrownCms(
+  origins: string[] = [],
+  env: Record<string, string> = {},
+  size = GROWN,
+): Promise<StrapiProcess> {
   const appOrigins = Object.values(JSON.parse(process.env.APP_URLS as string) as Record<string, string>);
   const cms = await startStrapi({
     env: {
@@ -52,7 +56,7 @@ export async function startGrownCms(origins: string[] = [], env: Record<string, 
     fs.rmSync(cms.dataDir, { recursive: true, force: true });
   };
   try {
-    grow(cms);
+    grow(cms, size);
   } catch (error) {
     await stop();
     throw error;

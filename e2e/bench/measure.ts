@@ -27,7 +27,7 @@ export async function load(url: string, connections: number, duration = DURATION
 }
 
 /** The bytes `url` answers, answered again and again by a bare Node server: the static baseline. */
-async function staticCopy(url: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function staticCopy(url: string): Promise<{ url: string; close(): Promise<void> }> {
   const response = await fetch(url);
   const body = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get('content-type') ?? 'text/html';

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { articleHref } from '@blog/shared';
+import { authorOf, freePort } from '@blog/cms/testing';
+import { NO_CLIENT_LIMITS, startRenderServer } from '../support/render-server';
+import { test } from '../support/site';
+import { getData, startGrownCms } from './grown-cms';
+import { staticCopy, type Load } from './measure';
+
+// A day's traffic on a publication's size (issue 41): `pnpm --filter @blog/e2e bench:mix`.
+// 50 connections for 30 s over 1,000 client addresses behind one proxy hop: 70 % the pages everyone
+// reads (kept before the clock starts), 20 % any article, 7 % searches for title words (a third of
+// them mistyped), 3 % list pages 2–21, while readers vote and comment 10 times a second. Run once
+// `BLOG_BENCH_MIX_SETTLE_SECONDS` (600) after the site started, then right after an article is published.
+const SIZE = { articles: 20_000, comments: 200_000 };
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 30;
+const CLIENTS = 1_000;
+const WRITES_A_SECOND = 10;
+/** Connections that ask for the kept pages only, beside the mix: their p99 is the kept pages'. */
+const PROBE_CONNECTIONS = 5;
+const SETTLE_SECONDS = Number(process.env.BLOG_BENCH_MIX_SETTLE_SECONDS ?? 600);
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+const clientAddress = () => `10.0.${Math.floor(Math.random() * 4)}.${Math.floor(Math.random() * (CLIENTS / 4))}`;
+
+/** A word of a title with one letter dropped or two swapped, as readers mistype. */
+function mistyped(word: string): string {
+  const at = 1 + Math.floor(Math.random() * (word.length - 2));
+  return Math.random() < 0.5
+    ? word.slice(0, at) + word.slice(at + 1)
+    : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+}
+
+interface Mix {
+  hot: string[];
+  articles: string[];
+  words: string[];
+}
+
+/** One address of the mix, drawn by its shares. */
+function draw({ hot, articles, words }: Mix): string {
+  const share = Math.random() * 100;
+  if (share < 70) return pick(hot);
+  if (share < 90) return pick(articles);
+  if (share < 97) {
+    const word = pick(words);
+    return `/Articles?search=${encodeURIComponent(Math.random() < 1 / 3 ? mistyped(word) : word)}`;
+  }
+  return `/Articles?page=${2 + Math.floor(Math.random() * 20)}`;
+}
+
+/** A load whose every request is `next()`, from one of `CLIENTS` addresses; statuses tallied. */
+async function run(url: string, connections: number, next: () => string) {
+  const statuses: Record<number, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: DURATION_SECONDS,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: next(),
+              headers: { ...request.headers, 'x-forwarded-for': clientAddress(), 'accept-encoding': 'gzip' },
+            }),
+          },
+        ],
+      },
+      (error: Error | null, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  });
+  const load: Load = {
+    'pages/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.timeouts,
+  };
+  return { load, statuses };
+}
+
+/** Seconds of CPU a process has used (`/proc/<pid>/stat`'s user and system time). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const residentMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);
+
+test('a day’s traffic at 20,000 articles: the mix against the same bytes served static', async () => {
+  test.setTimeout((SETTLE_SECONDS + 40 * 60) * 1_000);
+  const port = await freePort();
+  const siteUrl = `http://localhost:${port}`;
+  const cms = await startGrownCms(
+    [siteUrl],
+    {
+      RENDER_SERVER_URLS: siteUrl,
+      BLOG_PROXY_HOPS: '1',
+      // Readers' writes come from many addresses, a few each: the CMS's limits stay as they are.
+    },
+    SIZE,
+  );
+  const started = Date.now();
+  const server = await startRenderServer({
+    port,
+    config: { cmsUrl: cms.url },
+    env: { ...NO_CLIENT_LIMITS, BLOG_PROXY_HOPS: '1' },
+    // Kept for the test, not printed: under the mix it logs every render given up.
+    logs: true,
+  });
+  try {
+    const newest = await getData<{ title_article: string }[]>(cms.url, 'article-summaries?pageSize=5');
+    const years = await getData<number[]>(cms.url, 'archive-years');
+    const everyArticle = (
+      await Promise.all(years.map((year) => getData<{ title_article: string }[]>(cms.url, `archive-years/${year}`)))
+    )
+      .flat()
+      .map(({ title_article }) => title_article);
+    const mix: Mix = {
+      hot: [
+        '/Home',
+        '/Articles',
+        '/New-letter',
+        '/About',
+        '/New-start-here',
+        ...newest.map(({ title_article }) => articleHref(title_article)),
+      ],
+      articles: everyArticle.map(articleHref),
+      words: [...new Set(everyArticle.flatMap((title) => title.toLowerCase().match(/[a-z]{5,}/g) ?? []))],
+    };
+    const newestTitle = newest[0].title_article;
+    const cmsAsVisitor = (path: string, init: RequestInit & { headers?: Record<string, string> }) =>
+      fetch(`${cms.url}/api/${path}`, {
+        ...init,
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: siteUrl,
+          'X-Forwarded-For': clientAddress(),
+          ...init.headers,
+        },
+      });
+    /** Votes on the newest article's comments, and comments on it, `WRITES_A_SECOND` a second. */
+    async function writes() {
+      const comments = await getData<{ documentId: string; like: string | null }[]>(
+        cms.url,
+        `comments?filters[article][$eq]=${encodeURIComponent(newestTitle)}&pagination[pageSize]=100`,
+      );
+      const statuses: Record<number, number> = {};
+      const tally = (answer: Promise<Response>) =>
+        answer.then(
+          ({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1),
+          () => (statuses[0] = (statuses[0] ?? 0) + 1),
+        );
+      const timer = setInterval(() => {
+        const comment = comments.length > 0 && Math.random() < 0.8 ? pick(comments) : undefined;
+        void tally(
+          comment
+            ? cmsAsVisitor(`comments/${comment.documentId}`, {
+                method: 'PUT',
+                body: JSON.stringify({ data: { like: '1' } }),
+                headers: { 'X-Vote-Base': '0' },
+              })
+            : cmsAsVisitor('comments', {
+                method: 'POST',
+                body: JSON.stringify({
+                  data: { name: 'Bench reader', comment: 'A reader’s comment.', article: newestTitle },
+                }),
+              }),
+        );
+      }, 1_000 / WRITES_A_SECOND);
+      return { stop: () => clearInterval(timer), statuses };
+    }
+
+    // The pages everyone reads, kept before the clock starts.
+    for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
+    const baseline = await staticCopy(`${siteUrl}/Home`);
+    const rows: Record<string, string | number>[] = [];
+    const measure = async (when: string) => {
+      for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
+      const keptAlone = await run(siteUrl, PROBE_CONNECTIONS, () => pick(mix.hot));
+      const cpuBefore = cpuSeconds(cms.pid);
+      const writing = await writes();
+      const [during, keptDuring] = await Promise.all([
+        run(siteUrl, CONNECTIONS, () => draw(mix)),
+        run(siteUrl, PROBE_CONNECTIONS, () => pick(mix.hot)),
+      ]);
+      writing.stop();
+      const cmsCpu = (cpuSeconds(cms.pid) - cpuBefore) / DURATION_SECONDS;
+      const bare = await run(baseline.url, CONNECTIONS, () => '/');
+      const refused = (during.statuses[429] ?? 0) + (during.statuses[503] ?? 0);
+      const failed = Object.entries(during.statuses)
+        .filter(([status]) => Number(status) >= 300 && status !== '429' && status !== '503')
+        .reduce((sum, [, count]) => sum + count, 0);
+      rows.push({
+        when,
+        'mix pages/s': during.load['pages/s'],
+        'static pages/s': bare.load['pages/s'],
+        'mix ÷ static': (during.load['pages/s'] / bare.load['pages/s']).toFixed(3),
+        'mix p50 / p99 ms': `${during.load['p50 ms']} / ${during.load['p99 ms']}`,
+        'kept p99 alone / in the mix ms': `${keptAlone.load['p99 ms']} / ${keptDuring.load['p99 ms']}`,
+        'refused (429, 503)': refused,
+        'other non-2xx, errors': failed + during.load.errors,
+        'writes by status': JSON.stringify(writing.statuses),
+        'CMS CPU, cores': cmsCpu.toFixed(2),
+        'CMS MB': residentMb(cms.pid),
+      });
+    };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, SETTLE_SECONDS * 1_000 - (Date.now() - started))));
+      await measure(`${SETTLE_SECONDS} s after start`);
+      const published = await authorOf(cms).publishArticle({
+        title_article: `Bench publish ${Date.now()}`,
+        date_of_the_article: new Date().toISOString().slice(0, 10),
+        text_article: 'Published in the middle of the day.',
+      });
+      try {
+        await measure('right after a publish');
+      } finally {
+        await authorOf(cms).deleteArticle(published.documentId);
+      }
+    } finally {
+      await baseline.close();
+    }
+    console.log(
+      `\nThe mix at ${SIZE.articles} articles and ${SIZE.comments} comments (${CONNECTIONS} connections, ` +
+        `${DURATION_SECONDS} s, ${CLIENTS} clients behind one proxy):`,
+    );
+    console.table(rows);
+  } finally {
+    await server.close();
+    await cms.stop();
+  }
+});
