@@ -39,7 +39,13 @@ export default {
       await addNoticeSenders(strapi.db.connection);
       await seedIfEmpty(strapi);
       const search = strapi.service('api::read-model.article-search') as unknown as ReturnType<typeof articleSearch>;
-      await search.warm();
+      // Read in the background: at 20,000 articles it takes about 30 s, which the site's other
+      // pages need not wait for. A search or a page of the list asked meanwhile waits for it.
+      const started = Date.now();
+      search.warm().then(
+        () => strapi.log.info(`The search index was read in ${Date.now() - started} ms`),
+        (error: Error) => strapi.log.error(`The search index could not be read: ${error.message}`),
+      );
       stopFollowingIndex = search.follow(INDEX_FOLLOW_MS);
       const { apiToken } = strapi.config.get<{ apiToken: string }>('preview');
       if (apiToken) await ensurePreviewToken(strapi, apiToken);

@@ -34,4 +34,13 @@ async function addReadModelIndexes(strapi: Core.Strapi): Promise<void> {
     comments.article,
     comments.approved,
   ]);
+  // SQLite plans by the statistics ANALYZE gathers, and has none until asked: without them it
+  // reads an article's topics through the index of every topic link (41 ms a read at 20,000
+  // articles, against under 1 ms), and the search index takes 17 s more to read at start. Gathered
+  // at every start, from at most 1,000 rows an index, so that it costs the same at any size
+  // (0.3 s at 20,000 articles). PostgreSQL gathers its own (autovacuum).
+  if (strapi.db.dialect.client === 'sqlite') {
+    await db.raw('PRAGMA analysis_limit = 1000');
+    await db.raw('ANALYZE');
+  }
 }
