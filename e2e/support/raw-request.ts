@@ -6,12 +6,19 @@ export interface Answer {
   body: string;
 }
 
-/** A request as it is written, path and Host included: no client tidies either. */
-export function rawRequest(base: string, path: string, { method = 'GET', headers = {}, body = '' } = {}) {
+/**
+ * A request as it is written, path and Host included: no client tidies either; from
+ * `localAddress` when given (another loopback address is another client).
+ */
+export function rawRequest(
+  base: string,
+  path: string,
+  { method = 'GET', headers = {}, body = '', localAddress = undefined as string | undefined } = {},
+) {
   const { hostname, port } = new URL(base);
   return new Promise<Answer>((resolve, reject) => {
     const request = http.request(
-      { hostname, port, path, method, headers, setHost: !('Host' in headers) },
+      { hostname, port, path, method, headers, setHost: !('Host' in headers), localAddress },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

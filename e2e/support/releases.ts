@@ -53,9 +53,10 @@ function runCommand(store: string, redis: string, command: string, args: string[
  * The run's builds published as each section's first release into a store of its own, each
  * section served from an origin of its own with its releases, and a render server of its own
  * that follows the registry (its 10 s check left as it is: a switch is followed by watching the
- * file, or by the notice of the registry in `redis`, which the commands and servers then share).
+ * file, or by the notice of the registry in `redis`, which the commands and servers then share),
+ * with `env` added to its settings.
  */
-export async function releasedSite(redis = ''): Promise<ReleasedSite> {
+export async function releasedSite(redis = '', env: Record<string, string> = {}): Promise<ReleasedSite> {
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-releases-'));
   const sections = Object.entries(builds.apps as Apps).filter(([container]) => container !== 'shell');
   const origins: Record<string, string> = {};
@@ -84,6 +85,7 @@ export async function releasedSite(redis = ''): Promise<ReleasedSite> {
         BLOG_REMOTES_FILE: path.join(store, 'registry.json'),
         BLOG_SECTIONS_CHECK_SECONDS: '10',
         BLOG_CACHE_URL: redis,
+        ...env,
       },
     });
   const server = await renderServer();

@@ -1,10 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { freePort } from '@blog/cms/testing';
+import { rawRequest } from '../support/raw-request';
 import { startRedis, type RedisServer } from '../support/redis';
 import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrationAware, hydrationWarnings } from '../support/site';
+import varnishSupport from '../../scripts/varnish.cjs';
 
 // Issue 30: a team ships its section with one command: an immutable release, checked before it
 // goes live, switched in one registry every render server follows, rolled back in one command.
@@ -22,9 +26,9 @@ const copyOf = (folder: string, change: (dir: string) => void) => {
   return dir;
 };
 
-/** A build of mf-pages that differs from the run's only by a file no page loads: a new release id, the same code. */
-const respun = (label: string) =>
-  copyOf(runBuild('mf-pages'), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
+/** A build of a section (mf-pages by default) that differs from the run's only by a file no page loads: a new release id, the same code. */
+const respun = (label: string, app = 'mf-pages') =>
+  copyOf(runBuild(app), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
 
 /** The one line a refused command says, and its exit code. */
 const refusal = ({ code, stderr }: { code: number | null; stderr: string }) => ({
@@ -400,6 +404,43 @@ test.describe('past one machine: the registry in Redis', () => {
   });
 });
 
+test.describe("a canary's limits per client", () => {
+  let site: ReleasedSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // Few renders a client a minute; visitors come straight to the render server.
+    site = await releasedSite('', { BLOG_RENDERS_PER_CLIENT: '5' });
+  });
+  test.afterAll(async () => {
+    await site?.close();
+  });
+
+  test("one client that uses up its renders in the canary leaves a new visitor's first canary page to them", async () => {
+    test.setTimeout(60_000);
+    const run = await site.run('release', 'mf-pages', '--from', respun('canary limits'), '--canary', '50');
+    expect(run.code, run.stderr).toBe(0);
+    const canary = /mf_pages (\S+) is the canary/.exec(run.stdout)?.[1];
+    // Each client from a loopback address of its own, which the render server sees as its address.
+    const origin = `http://127.0.0.1:${new URL(site.server.url).port}`;
+    const ask = (client: number, cookie?: string) =>
+      rawRequest(origin, '/About', { headers: cookie ? { cookie } : {}, localAddress: `127.0.0.${client}` });
+    await expect.poll(async () => (await ask(1)).headers['set-cookie']?.length, { timeout: 10_000 }).toBe(1);
+    const inside = `blog_canary_mf_pages=${canary}:in`;
+    const greedy: number[] = [];
+    for (let count = 0; count < 8; count += 1) greedy.push((await ask(1, inside)).status);
+    expect(greedy).toContain(429);
+    // New visitors, each from an address of its own, until one is drawn into the canary.
+    const drawnIn = [];
+    for (let client = 2; client < 40 && drawnIn.length === 0; client += 1) {
+      const first = await ask(client);
+      expect(first.status).toBe(200);
+      if (first.headers['set-cookie']?.[0]?.startsWith(`${inside};`)) drawnIn.push(client);
+    }
+    expect(drawnIn).toHaveLength(1);
+  });
+});
+
 test.describe('a canary', () => {
   test.describe.configure({ mode: 'serial' });
   let site: ReleasedSite;
@@ -413,12 +454,16 @@ test.describe('a canary', () => {
     for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The mf-pages release a page was rendered with. */
+  const releaseIn = (html: string) =>
+    new RegExp(`${site.origins.mf_pages}/releases/([^/]+)/mf-manifest\\.json`).exec(html)?.[1];
+
   /** A visit to a page of mf-pages with `cookie` (none: a new visitor): the mf-pages release it was rendered with, and the cookie it keeps. */
   const visit = async (cookie?: string) => {
     const response = await fetch(`${site.server.url}/About`, { headers: cookie ? { cookie } : {} });
     const html = await response.text();
     expect(response.status).toBe(200);
-    const release = new RegExp(`${site.origins.mf_pages}/releases/([^/]+)/mf-manifest\\.json`).exec(html)?.[1];
+    const release = releaseIn(html);
     return {
       release,
       cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie,
@@ -446,7 +491,8 @@ test.describe('a canary', () => {
     const canary = /mf_pages (\S+) is the canary for 50% of new visitors \((\S+) stays live/.exec(run.stdout)?.[1];
     expect(canary).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
     expect(site.live().mf_pages).toBe(live);
-    await expect.poll(async () => (await visit()).cookie, { timeout: 2_000 }).toMatch(/^blog_canary_mf_pages=/);
+    // Known within a second; a first visitor drawn in waits for the canary's render server to start.
+    await expect.poll(async () => (await visit()).cookie, { timeout: 10_000 }).toMatch(/^blog_canary_mf_pages=/);
 
     const visitors: Awaited<ReturnType<typeof visit>>[] = [];
     for (let count = 0; count < 40; count += 1) visitors.push(await visit());
@@ -485,5 +531,98 @@ test.describe('a canary', () => {
       .toBe(canary);
     const json = JSON.parse((await site.run('releases', 'mf-pages', '--json')).stdout) as { action: string }[];
     expect(json.slice(-4).map(({ action }) => action)).toEqual(['canary', 'promote', 'canary', 'rollback']);
+  });
+
+  test('with Varnish in front both sides are kept, and a kept page sets no cookie of another visitor', async () => {
+    test.setTimeout(60_000);
+    const live = site.live().mf_pages;
+    const run = await site.run('release', 'mf-pages', '--from', respun('canary kept'), '--canary', '50');
+    expect(run.code, run.stderr).toBe(0);
+    const canary = /mf_pages (\S+) is the canary/.exec(run.stdout)?.[1];
+    const port = await freePort();
+    const varnish = await varnishSupport.startVarnish({
+      listen: `127.0.0.1:${port}`,
+      backend: { host: '127.0.0.1', port: new URL(site.server.url).port },
+    });
+    try {
+      const get = async (cookie?: string) => {
+        const response = await fetch(`${varnish.url}/Home`, { headers: cookie ? { cookie } : {} });
+        expect(response.status).toBe(200);
+        return {
+          release: releaseIn(await response.text()),
+          cache: response.headers.get('x-varnish-cache'),
+          cookies: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]),
+        };
+      };
+      // Varnish asks the render server for a side at most a second after it knows of the canary.
+      await expect.poll(async () => (await get()).cookies, { timeout: 10_000 }).toHaveLength(1);
+      const visitors: Awaited<ReturnType<typeof get>>[] = [];
+      for (let count = 0; count < 20; count += 1) visitors.push(await get());
+      // Each new visitor is given the side of the page it got, by Varnish: the kept page has no cookie.
+      for (const { release, cookies } of visitors)
+        expect(cookies).toEqual([`blog_canary_mf_pages=${canary}:${release === canary ? 'in' : 'out'}`]);
+      expect(new Set(visitors.map(({ release }) => release))).toEqual(new Set([canary, live]));
+      expect(visitors.filter(({ cache }) => cache === 'HIT').length).toBeGreaterThanOrEqual(18);
+      // Returning visitors: their side's kept page, and no cookie.
+      for (const [side, release] of [
+        ['in', canary],
+        ['out', live],
+      ]) {
+        const cookie = `theme=dark; blog_canary_mf_pages=${canary}:${side}`;
+        await get(cookie);
+        expect(await get(cookie)).toEqual({ release, cache: 'HIT', cookies: [] });
+      }
+    } finally {
+      await new Promise<void>((resolve) => varnish.close(resolve));
+      const ended = await site.run('release', 'mf-pages', '--rollback');
+      expect(ended.code, ended.stderr).toBe(0);
+    }
+  });
+
+  test('three canaries run on three render servers at most, whatever cookies arrive, and none once they end', async () => {
+    test.setTimeout(180_000);
+    const apps = { mf_articles: 'mf-articles', mf_contact: 'mf-contact', mf_pages: 'mf-pages' };
+    const canaries: Record<string, string> = {};
+    for (const [container, app] of Object.entries(apps)) {
+      const run = await site.run('release', app, '--from', respun(`three canaries: ${app}`, app), '--canary', '30');
+      expect(run.code, run.stderr).toBe(0);
+      canaries[container] = new RegExp(`${container} (\\S+) is the canary`).exec(run.stdout)?.[1] as string;
+    }
+    /** The render server's child processes (the render servers of canaries), by pid. */
+    const children = () => {
+      try {
+        return execFileSync('ps', ['--ppid', String(site.server.pid), '-o', 'pid='])
+          .toString()
+          .trim()
+          .split(/\s+/);
+      } catch {
+        // `ps` fails when it lists none.
+        return [];
+      }
+    };
+    await expect
+      .poll(async () => (await fetch(`${site.server.url}/About`)).headers.getSetCookie().length, { timeout: 10_000 })
+      .toBe(3);
+    // Every combination of sides, as visitors who pick their cookies send them.
+    const containers = Object.keys(apps);
+    const started = new Set<string>();
+    for (let round = 0; round < 3; round += 1)
+      for (let combination = 1; combination < 2 ** containers.length; combination += 1) {
+        const cookie = containers
+          .map(
+            (container, bit) =>
+              `blog_canary_${container}=${canaries[container]}:${combination & (1 << bit) ? 'in' : 'out'}`,
+          )
+          .join('; ');
+        expect((await fetch(`${site.server.url}/About`, { headers: { cookie } })).status).toBe(200);
+        for (const pid of children()) started.add(pid);
+      }
+    // Three, each started once: none stopped to make room for another combination.
+    expect(started.size).toBeLessThanOrEqual(3);
+    for (const app of Object.values(apps)) {
+      const ended = await site.run('release', app, '--rollback');
+      expect(ended.code, ended.stderr).toBe(0);
+    }
+    await expect.poll(() => children().length, { timeout: 10_000 }).toBe(0);
   });
 });

@@ -86,15 +86,17 @@ test.describe('Varnish in front of the render server', () => {
     }
   });
 
-  test('passes a preview, and any request with a preview or canary cookie, straight through', async ({ request }) => {
+  test('passes a preview, and any request with a preview cookie, straight through', async ({ request }) => {
     await request.get(`${varnish.url}/About`);
     expect(await varnishCache(request, `${varnish.url}/About`)).toBe('HIT');
-    for (const cookie of ['blog_preview=draft.1.x', 'theme=dark; blog_sections=abc', 'blog_canary_mf_articles=x:out']) {
+    for (const cookie of ['blog_preview=draft.1.x', 'theme=dark; blog_sections=abc']) {
       expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: cookie })).toBe('PASS');
       expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: cookie })).toBe('PASS');
     }
-    // Other cookies change no page: still answered from what Varnish keeps.
-    expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: 'theme=dark' })).toBe('HIT');
+    // Other cookies change no page, nor does the cookie of a canary that does not run: still
+    // answered from what Varnish keeps.
+    for (const cookie of ['theme=dark', 'blog_canary_mf_articles=x:in'])
+      expect(await varnishCache(request, `${varnish.url}/About`, { Cookie: cookie })).toBe('HIT');
     await request.get(`${varnish.url}/preview?secret=wrong`);
     expect(await varnishCache(request, `${varnish.url}/preview?secret=wrong`)).toBe('PASS');
   });

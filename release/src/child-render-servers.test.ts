@@ -15,6 +15,8 @@ http.createServer((req, res) => res.end(JSON.stringify({
   builds: JSON.parse(process.env.BLOG_PREVIEW_SECTIONS),
   remotes: require(process.env.BLOG_REMOTES_FILE),
   cache: process.env.BLOG_CACHE_URL,
+  host: process.env.BLOG_HOST,
+  proxyHops: process.env.BLOG_PROXY_HOPS,
 }))).listen(Number(process.env.PORT), '127.0.0.1');
 process.channel?.unref();
 const end = () => { fs.appendFileSync(log, 'end\\n'); process.exit(0); };
@@ -40,20 +42,25 @@ const answers = (origin: string) =>
     () => true,
     () => false,
   );
+/** Whether a server still answers after up to 5 s of waiting for it to stop. */
+async function untilGone(origin: string) {
+  for (let attempt = 0; attempt < 50 && (await answers(origin)); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return answers(origin);
+}
 
 describe('the render servers of previewed builds', () => {
   let dir: string;
   let builds: ChildRenderServers;
+  let contactManifest: string;
 
   beforeEach(() => {
+    contactManifest = 'http://localhost:3003/mf-manifest.json';
     dir = mkdtempSync(path.join(os.tmpdir(), 'child-render-servers-'));
     writeFileSync(path.join(dir, 'server.js'), SERVER);
     builds = new ChildRenderServers({
       entry: path.join(dir, 'server.js'),
-      deployed: () => ({
-        mf_pages: 'http://localhost:3004/mf-manifest.json',
-        mf_contact: 'http://localhost:3003/mf-manifest.json',
-      }),
+      deployed: () => ({ mf_pages: 'http://localhost:3004/mf-manifest.json', mf_contact: contactManifest }),
       max: 2,
       env: { ...process.env, BLOG_CACHE_URL: 'redis://shared:6379' },
     });
@@ -63,12 +70,14 @@ describe('the render servers of previewed builds', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('start one server per set of builds, pointed at them, sharing no cache', async () => {
+  it('start one server per set of builds, pointed at them, sharing no cache, on loopback, trusting this server alone', async () => {
     const origin = await builds.origin(pages(1));
     expect(await answer(origin)).toEqual({
       builds: pages(1),
       remotes: { mf_pages: pages(1).mf_pages, mf_contact: 'http://localhost:3003/mf-manifest.json' },
       cache: '',
+      host: '127.0.0.1',
+      proxyHops: '1',
     });
     expect(await builds.origin(pages(1))).toBe(origin);
   });
@@ -78,10 +87,20 @@ describe('the render servers of previewed builds', () => {
     const second = await builds.origin(pages(2));
     expect(await builds.origin(pages(1))).toBe(first);
     await builds.origin(pages(3));
-    for (let attempt = 0; attempt < 50 && (await answers(second)); attempt += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await answers(second)).toBe(false);
+    expect(await untilGone(second)).toBe(false);
     expect(await answers(first)).toBe(true);
+  });
+
+  it('stop every server but those retained, as deployed now', async () => {
+    const first = await builds.origin(pages(1));
+    const second = await builds.origin(pages(2));
+    builds.retain([pages(2)]);
+    expect(await untilGone(first)).toBe(false);
+    expect(await builds.origin(pages(2))).toBe(second);
+    // Another section's release: the server of the same builds started before it is not retained.
+    contactManifest = 'http://localhost:3003/releases/2/mf-manifest.json';
+    builds.retain([pages(2)]);
+    expect(await untilGone(second)).toBe(false);
   });
 
   it('never run more than they keep, however many are asked for at once', async () => {

@@ -63,11 +63,7 @@ export class ChildRenderServers {
 
   /** The address of the server that renders with `overrides`, started when none does. */
   async origin(overrides: SectionOverrides): Promise<string> {
-    // The other sections as deployed now: a release of one of them is another server.
-    const key = JSON.stringify([
-      Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)),
-      this.options.deployed(),
-    ]);
+    const key = this.keyOf(overrides);
     const entry = this.servers.get(key);
     if (entry) {
       // Used last: the last to be stopped.
@@ -93,10 +89,27 @@ export class ChildRenderServers {
     return (await started.server).origin;
   }
 
+  /**
+   * Stops every server but those of `wanted` with the other sections as deployed now: those of
+   * canaries that ended, and those started before another section's release.
+   */
+  retain(wanted: SectionOverrides[]): void {
+    const kept = new Set(wanted.map((overrides) => this.keyOf(overrides)));
+    for (const [key, { server }] of this.servers) {
+      if (kept.has(key)) continue;
+      this.servers.delete(key);
+      void server.then(stop, () => undefined);
+    }
+  }
+
   /** Stops every one. */
   close(): void {
-    for (const { server } of this.servers.values()) void server.then(stop, () => undefined);
-    this.servers.clear();
+    this.retain([]);
+  }
+
+  /** The other sections as deployed now are part of it: a release of one of them is another server. */
+  private keyOf(overrides: SectionOverrides): string {
+    return JSON.stringify([Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)), this.options.deployed()]);
   }
 
   private async start(overrides: SectionOverrides): Promise<ChildServer> {
@@ -110,6 +123,8 @@ export class ChildRenderServers {
         PORT: String(port),
         // Only this server asks it anything, at 127.0.0.1: no other interface answers.
         BLOG_HOST: '127.0.0.1',
+        // This server, its one proxy, names the visitor in `X-Forwarded-For`.
+        BLOG_PROXY_HOPS: '1',
         BLOG_REMOTES_FILE: remotesFile,
         BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(overrides),
         // It keeps no pages (a preview's are one browser's; a canary's would hear of no change: a

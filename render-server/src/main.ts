@@ -108,6 +108,10 @@ const canaryServers = options.previewSections
       env: { ...process.env, BLOG_SHELL_DIST: dist },
       serves: 'canary',
     });
+// One render server a running canary at most (a visitor is in one canary at most), none once it ends.
+sections.onCanaries((canaries) =>
+  canaryServers?.retain(Object.entries(canaries).map(([container, { manifest }]) => ({ [container]: manifest }))),
+);
 
 async function start() {
   // The SDK is loaded only where traces are exported: elsewhere the spans are the API's no-ops.

@@ -11,7 +11,7 @@ import { sectionsOf } from '../section-preview';
 import type { Site } from './site';
 
 /** What a browser that previews is answered with: drafts rendered for it, or the render server of the builds it previews. */
-function previewing({ options, services, pageContext }: Site) {
+function previewing({ options, services, pageContext, clientOf }: Site) {
   const { previewServers, canaryServers, previewTemplate } = services;
   // A preview is framed by the admin panel too, on the CMS's origin.
   const previewFrameAncestors = `${FRAME_ANCESTORS} ${new URL(siteConfig().cmsUrl).origin}`;
@@ -36,6 +36,8 @@ function previewing({ options, services, pageContext }: Site) {
     }
     // `request.url` is the address as checked (`rewriteUrl`): the other server checks it again.
     return reply.from(`${origin}${reply.request.url}`, {
+      // Its limits per client count the visitor, as this server sees them: it trusts this server alone.
+      rewriteRequestHeaders: (_request, headers) => ({ ...headers, 'x-forwarded-for': clientOf(reply.request) }),
       // Its own render timeout ends a page it cannot render: this one only outlasts it.
       timeout: options.renderTimeoutMs + 5_000,
       // Its answer, not this server's retries of it: a 503 of its own says when to ask again.

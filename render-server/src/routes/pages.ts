@@ -1,6 +1,6 @@
 import { pageAddress, routeAt } from '@blog/shared';
 import type { FastifyPluginCallback } from 'fastify';
-import { canaryVisit } from '../canary';
+import { CANARY_DRAW_HEADER, CANARY_SIDE_PATH, canaryVisit } from '../canary';
 import { exchangeOf } from '../exchange';
 import { renderPage } from '../render/page';
 
@@ -14,6 +14,25 @@ export const pageRoutes: FastifyPluginCallback = (app, _options, done) => {
   const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = app.previews;
   // A file that is not there (`sendFile`) is the not-found page, which names the address asked.
   app.setNotFoundHandler((request, reply) => notFound(request, reply, request.target.pathname));
+  // A cache in front asks it before it looks a page up, and keeps pages by the side it names: for
+  // a second at most (a canary begins or ends), per the visitor's cookies, and per draw only when
+  // one was made. The headers are the cache's, which gives `Blog-Canary-Set-Cookie` to the visitor.
+  app.get(CANARY_SIDE_PATH, (request, reply) => {
+    const edgeDraw = Number(request.headers[CANARY_DRAW_HEADER]);
+    let drawn = false;
+    const random = () => {
+      drawn = true;
+      return Number.isInteger(edgeDraw) && edgeDraw >= 0 && edgeDraw < 100 ? edgeDraw / 100 : Math.random();
+    };
+    const canary = canaryVisit(services.sections.canaries(), request.headers.cookie, random, secure);
+    if (drawn) reply.header('Vary', CANARY_DRAW_HEADER);
+    if (canary.sides.length > 0) reply.header('Blog-Canary-Cookie', canary.sides.join('; '));
+    if (canary.cookies.length > 0) reply.header('Blog-Canary-Set-Cookie', canary.cookies);
+    return reply
+      .header('Cache-Control', 'public, max-age=0, s-maxage=1')
+      .header('Blog-Canary-Side', canary.side)
+      .send('');
+  });
   // The shell's files the build has no Brotli copy of are gzipped as they go; pages are kept gzipped already.
   app.get('/*', { compress: { encodings: ['gzip'] } }, async (request, reply) => {
     const { pathname, search } = request.target;

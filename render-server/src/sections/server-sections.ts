@@ -31,6 +31,7 @@ export class ServerSections {
   private again: Promise<void> | undefined;
   private switched: ((container: string) => void)[] = [];
   private running: Record<string, Canary> = {};
+  private checked: ((canaries: Record<string, Canary>) => void)[] = [];
 
   constructor(
     private readonly deployed: DeployedSections,
@@ -81,6 +82,11 @@ export class ServerSections {
     return this.running;
   }
 
+  /** Calls `listener` with the running canaries after each check, once the sections as deployed are those rendered. */
+  onCanaries(listener: (canaries: Record<string, Canary>) => void): void {
+    this.checked.push(listener);
+  }
+
   /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
   onSwitch(listener: (container: string) => void): void {
     this.switched.push(listener);
@@ -105,6 +111,7 @@ export class ServerSections {
     await Promise.all(
       Object.entries(deployed.manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
     );
+    for (const listener of this.checked) listener(this.running);
   }
 
   private async checkSection(container: string, manifestUrl: string): Promise<void> {
