@@ -34,10 +34,9 @@ export interface ReleasedSite {
 /** The run's build of an app (its deployed copy, pointed at the run's CMS and stand-ins). */
 export const runBuild = (app: string) => path.join(path.dirname(process.env.SHELL_DIST as string), app);
 
-function runCommand(store: string, redis: string, command: string, args: string[]): Promise<CommandRun> {
-  const child = spawn(process.execPath, [path.join(builds.root, 'scripts', 'release.mjs'), command, ...args], {
-    env: { ...process.env, BLOG_RELEASES_DIR: store, BLOG_CACHE_URL: redis },
-  });
+/** `node scripts/release.mjs …args` (`npm run release`'s program) in `cwd`, with `env` as its whole environment. */
+export function runRelease(env: NodeJS.ProcessEnv, args: string[], cwd?: string): Promise<CommandRun> {
+  const child = spawn(process.execPath, [path.join(builds.root, 'scripts', 'release.mjs'), ...args], { env, cwd });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -48,6 +47,9 @@ function runCommand(store: string, redis: string, command: string, args: string[
     ),
   );
 }
+
+const runCommand = (store: string, redis: string, command: string, args: string[]) =>
+  runRelease({ ...process.env, BLOG_RELEASES_DIR: store, BLOG_CACHE_URL: redis }, [command, ...args]);
 
 /**
  * The run's builds published as each section's first release into a store of its own, each

@@ -59,7 +59,8 @@ async function portForServer(): Promise<number> {
   return spare ?? freePort();
 }
 
-function readConfig(file: string): Partial<SiteConfig> {
+/** The settings a `config.js` holds. */
+export function readConfig(file: string): Partial<SiteConfig> {
   const text = fs.readFileSync(file, 'utf8');
   return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Partial<SiteConfig>;
 }

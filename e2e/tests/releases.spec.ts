@@ -1,10 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/cms/testing';
+import { startBucket, type BucketServer } from '@blog/release/testing/bucket';
 import { rawRequest } from '../support/raw-request';
 import { startRedis, type RedisServer } from '../support/redis';
-import { changedCopy, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
+import { readConfig } from '../support/render-server';
+import {
+  changedCopy,
+  releasedSite,
+  runBuild,
+  runRelease,
+  type CommandRun,
+  type ReleasedSite,
+} from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrationAware, hydrationWarnings } from '../support/site';
@@ -35,6 +45,25 @@ const refusal = ({ code, stderr }: { code: number | null; stderr: string }) => (
   failed: code !== 0,
   lines: stderr.trim().split('\n').length,
 });
+
+/** A reader's browser on the site at `baseURL`: its hydration warnings, its failed requests and its console errors kept. */
+async function reader(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const warnings = hydrationWarnings(context);
+  const page = hydrationAware(await context.newPage());
+  const failures: string[] = [];
+  page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
+  );
+  page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+  page.on('pageerror', (error) => failures.push(error.message));
+  return { context, page, warnings, failures };
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test.describe('releasing a section', () => {
   test.describe.configure({ mode: 'serial' });
@@ -256,34 +285,15 @@ test.describe('releasing a section', () => {
     }
   });
 
-  /** A reader's browser on the site: its hydration warnings, its failed requests and its console errors kept. */
-  async function reader(browser: Browser) {
-    const context = await browser.newContext({ baseURL: site.server.url });
-    const warnings = hydrationWarnings(context);
-    const page = hydrationAware(await context.newPage());
-    const failures: string[] = [];
-    page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
-    page.on(
-      'response',
-      (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
-    );
-    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
-    page.on('pageerror', (error) => failures.push(error.message));
-    return { context, page, warnings, failures };
-  }
-
-  const nav = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
-
   test('a page open across a release keeps its releases: it navigates everywhere, nothing fails; the next page shows the release', async ({
     browser,
   }) => {
     test.setTimeout(90_000);
-    const open = await reader(browser);
+    const open = await reader(browser, site.server.url);
     await open.page.goto('/Home');
     const before = site.live().mf_pages;
     // While the release goes live, another reader loads pages: each hydrates with no warning.
-    const during = await reader(browser);
+    const during = await reader(browser, site.server.url);
     const released = site.run('release', 'mf-pages', '--from', next);
     let done = false;
     void released.then(() => (done = true));
@@ -316,7 +326,7 @@ test.describe('releasing a section', () => {
     expect(site.live().mf_pages).not.toBe(before);
 
     // The next page is the release's.
-    const fresh = await reader(browser);
+    const fresh = await reader(browser, site.server.url);
     await fresh.page.goto('/About');
     await expect(fresh.page.getByText(NEXT)).toBeVisible();
     expect(fresh.failures).toEqual([]);
@@ -325,7 +335,7 @@ test.describe('releasing a section', () => {
 
   test('a page whose release was deleted reloads itself once, onto what is live', async ({ browser }) => {
     test.setTimeout(120_000);
-    const open = await reader(browser);
+    const open = await reader(browser, site.server.url);
     await open.page.goto('/Home');
     const pinned = site.live().mf_pages;
     // Five releases later, with none kept for its age, the page's release of the pages section is deleted.
@@ -624,5 +634,144 @@ test.describe('a canary', () => {
       expect(ended.code, ended.stderr).toBe(0);
     }
     await expect.poll(() => children().length, { timeout: 10_000 }).toBe(0);
+  });
+});
+
+test.describe('releases from anywhere: the store in a bucket', () => {
+  test.describe.configure({ mode: 'serial' });
+  const SHOWN = 'Released from another machine';
+  const STORE = 'site';
+  let redis: RedisServer;
+  let bucket: BucketServer;
+  let site: ReleasedSite;
+  /** The CI's own folder, on no disk of the site's: the builds it made. */
+  let ci: string;
+  let shown: string;
+  /** mf-pages's origin: the bucket's public address of its releases. */
+  let origin: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    [redis, bucket] = await Promise.all([startRedis(), startBucket()]);
+    site = await releasedSite(redis.url);
+    ci = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-ci-'));
+    const next = await deployNextBuild('mf-pages', {
+      'src/about/AboutPage.tsx': (text) =>
+        text.replace('{about?.phrase && ', `<p>${SHOWN}</p>\n        {about?.phrase && `),
+    });
+    shown = path.join(ci, 'shown');
+    fs.cpSync(next.dir, shown, { recursive: true });
+    await next.close();
+    origin = `${bucket.endpoint}/${bucket.bucket}/${STORE}/mf_pages`;
+    // The site's operator writes the bucket's site.json (as `aws s3 cp` would; s3rver takes unsigned
+    // writes): mf-pages served from the bucket, the other sections where they are, the site's config.
+    const written = await fetch(`${bucket.endpoint}/${bucket.bucket}/${STORE}/site.json`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        origins: { ...site.origins, mf_pages: origin },
+        config: readConfig(path.join(process.env.SHELL_DIST as string, 'config.js')),
+      }),
+    });
+    expect(written.status).toBe(200);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    await Promise.all([redis?.stop(), bucket?.stop()]);
+    fs.rmSync(ci, { recursive: true, force: true });
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** `npm run release -- mf-pages …args` as a team's CI runs it: in a folder of its own, with the bucket's settings and Redis's address only. */
+  const fromCi = (args: string[], settings: Record<string, string> = {}) =>
+    runRelease(
+      {
+        PATH: process.env.PATH,
+        ...bucket.env,
+        BLOG_RELEASES_STORE: `s3://${bucket.bucket}/${STORE}`,
+        BLOG_CACHE_URL: redis.url,
+        ...settings,
+      },
+      ['release', 'mf-pages', ...args],
+      ci,
+    );
+  const aboutOn = async (server: { url: string }) => (await fetch(`${server.url}/About`)).text();
+  /** The keys the bucket holds under `prefix`, as anyone lists them. */
+  const keysUnder = async (prefix: string) =>
+    [
+      ...(
+        await (
+          await fetch(`${bucket.endpoint}/${bucket.bucket}?list-type=2&prefix=${encodeURIComponent(prefix)}`)
+        ).text()
+      ).matchAll(/<Key>([^<]+)<\/Key>/g),
+    ].map(([, key]) => key);
+  const liveId = (run: CommandRun) => /mf_pages (\S+) is live \(was \S+\): (\S+)/.exec(run.stdout) ?? [];
+
+  test('a CI with the bucket and Redis only releases a section: two render servers serve it within a second, a browser loads it from the bucket', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const servers = [site.server, await site.another()];
+    const quiet = await fromCi(['--from', respun('bucket')]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toContain(`published in s3://${bucket.bucket}/${STORE}`);
+
+    const run = await fromCi(['--from', shown]);
+    expect(run.code, run.stderr).toBe(0);
+    const returned = Date.now();
+    const [, id, manifest] = liveId(run);
+    expect(manifest).toBe(`${origin}/releases/${id}/mf-manifest.json`);
+    await Promise.all(
+      servers.map((server) => expect.poll(() => aboutOn(server), { timeout: 1_000, intervals: [20] }).toContain(SHOWN)),
+    );
+    test.info().annotations.push({
+      type: 'switch',
+      description: `both served it ${Date.now() - returned} ms after the command`,
+    });
+    // Nothing of it in the site's store: the release is in the bucket.
+    expect(fs.existsSync(path.join(site.store, 'mf_pages', id))).toBe(false);
+    expect(await keysUnder(`${STORE}/mf_pages/published/`)).toHaveLength(2);
+
+    // A reader's browser loads the section from the bucket: on a page rendered with it, and on its way from another.
+    for (const start of ['/About', '/Home']) {
+      const visit = await reader(browser, site.server.url);
+      const fromBucket: string[] = [];
+      visit.page.on('response', (response) => response.url().startsWith(origin) && fromBucket.push(response.url()));
+      await visit.page.goto(start);
+      if (start !== '/About') await nav(visit.page, 'About');
+      await expect(visit.page.getByText(SHOWN)).toBeVisible();
+      expect(
+        fromBucket.some((url) => url.endsWith('/remoteEntry.js')),
+        start,
+      ).toBe(true);
+      expect(visit.failures, start).toEqual([]);
+      expect(visit.warnings, start).toEqual([]);
+      await visit.context.close();
+    }
+  });
+
+  test('the CI rolls it back, and pruning deletes old releases from the bucket', async () => {
+    test.setTimeout(240_000);
+    const history = JSON.parse((await site.run('releases', 'mf-pages', '--json')).stdout) as { to: string }[];
+    const [released, before] = [history.at(-1)?.to as string, history.at(-2)?.to as string];
+    const rollback = await fromCi(['--rollback']);
+    expect(rollback.code, rollback.stderr).toBe(0);
+    expect(liveId(rollback)[1]).toBe(before);
+    await expect.poll(() => aboutOn(site.server), { timeout: 1_000, intervals: [50] }).not.toContain(SHOWN);
+
+    // Five releases later, none kept for its age: the two first in the bucket are deleted from it.
+    let said = '';
+    for (const label of ['j', 'k', 'l', 'm', 'n']) {
+      const run = await fromCi(['--from', respun(`bucket ${label}`)], { BLOG_RELEASE_KEEP_HOURS: '0' });
+      expect(run.code, run.stderr).toBe(0);
+      said += run.stdout;
+    }
+    expect(said).toMatch(new RegExp(`deleted ${before}[^]*deleted ${released}`));
+    for (const id of [before, released]) {
+      expect(await keysUnder(`${STORE}/mf_pages/releases/${id}/`)).toEqual([]);
+      expect((await fetch(`${origin}/releases/${id}/mf-manifest.json`)).status).toBe(404);
+      const gone = await fromCi(['--rollback', id]);
+      expect(gone.stderr.trim()).toBe(`release: mf_pages has no release ${id}`);
+    }
+    expect(await keysUnder(`${STORE}/mf_pages/published/`)).toHaveLength(5);
   });
 });

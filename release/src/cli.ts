@@ -16,7 +16,8 @@ import {
 } from './releases';
 import { RedisRegistry } from './redis-registry';
 import { checkRelease } from './check';
-import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
+import { BucketStore } from './bucket-store';
+import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
 
 // `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
 // first): docs/reference/release-cli.md. Every refusal is one line on stderr and a non-zero exit.
@@ -97,8 +98,8 @@ const keepMs = () => {
 };
 
 /** The line that says which releases of `container` no page may still need were deleted, if any. */
-function pruned(store: ReleaseStore, container: string, live: string) {
-  const ids = store.prune(container, live, keepMs());
+async function pruned(store: ReleaseStore, container: string, live: string) {
+  const ids = await store.prune(container, live, keepMs());
   return ids.length > 0 ? `\n${container}: deleted ${ids.join(', ')} (older than kept, not among the last 5)` : '';
 }
 
@@ -130,9 +131,9 @@ async function goLive(
   if (from === id) return `${container} ${id} is already live: nothing changed`;
   if (percent !== undefined && !current)
     throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
-  const site = store.site();
+  const site = await store.site();
   const origin = site.origins[container];
-  if (!origin) throw new Refusal(`${store.dir}/site.json names no origin for ${container}`);
+  if (!origin) throw new Refusal(`${store.location}/site.json names no origin for ${container}`);
   const manifest = `${origin}/releases/${id}/mf-manifest.json`;
   const live = { ...Object.fromEntries(Object.entries(read.live).map(([name, entry]) => [name, entry.manifest])) };
   const reason = await checkRelease(container, manifest, site, live);
@@ -149,7 +150,7 @@ async function goLive(
   // A release made during a canary ends it: the release is live for everyone.
   await switchTo(registry, read, container, { release: id, manifest });
   await registry.record({ ...entry, check: 'passed', live: id });
-  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${pruned(store, container, id)}`;
+  return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${await pruned(store, container, id)}`;
 }
 
 /** `--promote`: the canary live for everyone, as it was checked when it began. */
@@ -210,7 +211,7 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
     const current = live?.release;
     const id = rollback === true ? previousRelease(await registry.history(), container, current) : rollback;
     if (!id) throw new Refusal(`${container} has no release before ${current ?? 'none'} to roll back to`);
-    if (!store.has(container, id)) throw new Refusal(`${container} has no release ${id}`);
+    if (!(await store.has(container, id))) throw new Refusal(`${container} has no release ${id}`);
     console.log(await goLive(store, registry, container, id, 'rollback'));
     return;
   }
@@ -219,12 +220,12 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
   const manifest = builtFolder(path.resolve(from));
   // Read first: a registry that cannot be read stops the command before anything is published.
   await registry.registry();
-  const { id, created } = store.publish(
+  const { id, created } = await store.publish(
     container,
     path.resolve(from),
     manifest.metaData?.buildInfo?.buildVersion ?? '0',
   );
-  console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.dir}`);
+  console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.location}`);
   console.log(await goLive(store, registry, container, id, percent ? 'canary' : 'release', percent));
 }
 
@@ -237,9 +238,9 @@ async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: 
   for (const [container, app] of Object.entries(sectionApps)) {
     const folder = builds(app.package);
     const manifest = builtFolder(folder);
-    const { id } = store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
+    const { id } = await store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
     const read = await registry.registry();
-    const manifestUrl = `${store.site().origins[container]}/releases/${id}/mf-manifest.json`;
+    const manifestUrl = `${(await store.site()).origins[container]}/releases/${id}/mf-manifest.json`;
     const from = read.live[container];
     if (from?.release === id && from.manifest === manifestUrl) continue;
     await registry.switch(read, container, { release: id, manifest: manifestUrl });
@@ -252,7 +253,9 @@ async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: 
       check: 'skipped: npm start runs the checkout’s build',
       live: id,
     });
-    console.log(`${container} ${id} is live, the checkout's build: ${manifestUrl}${pruned(store, container, id)}`);
+    console.log(
+      `${container} ${id} is live, the checkout's build: ${manifestUrl}${await pruned(store, container, id)}`,
+    );
   }
 }
 
@@ -267,12 +270,27 @@ async function history(registry: LiveRegistry, args: Args) {
 /** The checkout the command runs in: this file is its `release/src/cli.ts`. */
 const CHECKOUT = path.resolve(__dirname, '..', '..');
 
+/**
+ * The store of releases, a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`), and
+ * where what is live is kept: past one machine, in the Redis the render servers share.
+ */
+function storeAndRegistry(): { store: ReleaseStore; registry: LiveRegistry } {
+  const redis = process.env.BLOG_CACHE_URL;
+  const bucket = process.env.BLOG_RELEASES_STORE;
+  if (bucket) {
+    // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
+    if (!redis)
+      throw new Refusal('a store in a bucket (BLOG_RELEASES_STORE) needs the registry in Redis: set BLOG_CACHE_URL');
+    return { store: new BucketStore(bucket, CHECKOUT), registry: new RedisRegistry(redis) };
+  }
+  const folder = new FolderStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
+  return { store: folder, registry: redis ? new RedisRegistry(redis) : fileRegistry(folder) };
+}
+
 async function main(argv: string[]) {
-  const store = new ReleaseStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  // Past one machine the registry and its history are in the Redis the render servers share.
-  const registry = process.env.BLOG_CACHE_URL ? new RedisRegistry(process.env.BLOG_CACHE_URL) : fileRegistry(store);
+  const { store, registry } = storeAndRegistry();
   try {
     if (command === 'release') return await release(store, registry, args);
     if (command === 'releases') return await history(registry, args);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import { RedisRegistry, REGISTRY_KEY, SWITCHED_CHANNEL } from './redis-registry';
 import { SwitchConflict } from './releases';
-import { ReleaseStore, fileRegistry, type LiveRegistry } from './store';
+import { FolderStore, fileRegistry, type LiveRegistry } from './store';
 import { liveEntry, registryBench } from './testing';
 
 // The registry's compare-and-set, the same for the store's file and for Redis (`BLOG_CACHE_URL`):
@@ -25,7 +25,7 @@ const kinds: [string, () => Kind][] = [
   [
     'in the store’s file',
     () => ({
-      writer: () => fileRegistry(new ReleaseStore(path.join(bench.dir, 'store'))),
+      writer: () => fileRegistry(new FolderStore(path.join(bench.dir, 'store'))),
       corrupt: (text) => Promise.resolve(fs.writeFileSync(path.join(bench.dir, 'store', 'registry.json'), text)),
       raw: () => Promise.resolve(fs.readFileSync(path.join(bench.dir, 'store', 'registry.json'), 'utf8')),
     }),

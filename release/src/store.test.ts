@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ReleaseStore, folderFiles } from './store';
+import { FolderStore, folderFiles } from './store';
+import { builtFolder } from './testing';
 
 let dir: string;
 beforeEach(() => {
@@ -11,18 +12,11 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A built section's folder with these files. */
-function built(name: string, files: Record<string, string>) {
-  const folder = path.join(dir, name);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
-    fs.writeFileSync(path.join(folder, file), text);
-  }
-  return folder;
-}
+const built = (name: string, files: Record<string, string>) => builtFolder(dir, name, files);
 
 describe('the store of releases', () => {
   it('keeps every release as it was published, byte for byte, however many follow', () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
+    const store = new FolderStore(path.join(dir, 'store'));
     const first = built('first', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'one', '.inputs-hash': 'x' });
     const second = built('second', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'two' });
     const a = store.publish('mf_pages', first, '1.0.0');
@@ -36,7 +30,7 @@ describe('the store of releases', () => {
   });
 
   it('refuses to publish an id it holds with other bytes', () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
+    const store = new FolderStore(path.join(dir, 'store'));
     const folder = built('build', { 'mf-manifest.json': '{}', 'server/remoteEntry.js': 'one' });
     const { id } = store.publish('mf_pages', folder, '1.0.0');
     fs.writeFileSync(path.join(store.releaseDir('mf_pages', id), 'server', 'remoteEntry.js'), 'tampered');
@@ -49,7 +43,7 @@ describe('the store of releases', () => {
   });
 
   it('deletes the releases past the time kept, but the newest five and the live one', () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
+    const store = new FolderStore(path.join(dir, 'store'));
     const ids = Array.from({ length: 7 }, (_, index) => {
       const { id } = store.publish('mf_pages', built(`build${index}`, { 'mf-manifest.json': `${index}` }), '1.0.0');
       const hoursAgo = 48 - index;
@@ -61,7 +55,7 @@ describe('the store of releases', () => {
   });
 
   it('appends the history, never rewriting a line', () => {
-    const store = new ReleaseStore(path.join(dir, 'store'));
+    const store = new FolderStore(path.join(dir, 'store'));
     const line = {
       at: 'now',
       section: 'mf_pages',

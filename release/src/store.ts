@@ -12,7 +12,10 @@ import {
   type Switch,
 } from './releases';
 
-// The embedded store of releases, a folder (`BLOG_RELEASES_DIR`):
+// The store of releases: a folder (`FolderStore`, below) or a bucket (`BucketStore`,
+// bucket-store.ts); the release command does not care which.
+//
+// The embedded store, a folder (`BLOG_RELEASES_DIR`):
 //   <container>/<id>/…   each release's files, never overwritten
 //   registry.json        what is live, written whole by rename
 //   history.jsonl        every switch, appended
@@ -47,10 +50,34 @@ export function folderFiles(dir: string): [string, Buffer][] {
     .map((file) => [file, fs.readFileSync(path.join(dir, file))]);
 }
 
-const sameFiles = (a: [string, Buffer][], b: [string, Buffer][]) => {
+/** Whether two releases' files are the same, byte for byte. */
+export const sameFiles = (a: [string, Buffer][], b: [string, Buffer][]) => {
   const other = new Map(b);
   return a.length === b.length && a.every(([file, bytes]) => other.get(file)?.equals(bytes));
 };
+
+/** Why a release is not published again with other bytes: the same words, whatever the store. */
+export const otherBytes = (container: string, id: string) =>
+  `release ${id} of ${container} exists with other bytes: a release is never overwritten`;
+
+type Awaitable<T> = T | Promise<T>;
+
+/** Where a section's releases are kept, and the site they go live on: a folder or a bucket. */
+export interface ReleaseStore {
+  /** Where it is, for the command's lines: a folder, or `s3://<bucket>/<prefix>`. */
+  readonly location: string;
+  /** Whether the store holds the release `id` of `container`, complete. */
+  has(container: string, id: string): Awaitable<boolean>;
+  /**
+   * Publishes a built folder as a release of `container`, whole and never overwritten: the same
+   * id with the same bytes is the release already there; with other bytes it is refused (`otherBytes`).
+   */
+  publish(container: string, folder: string, buildVersion: string): Awaitable<{ id: string; created: boolean }>;
+  /** Deletes the releases of `container` no page may still need (`releasesToPrune`); their ids. */
+  prune(container: string, live: string | undefined, keepMs: number, now?: number): Awaitable<string[]>;
+  /** The site the releases go live on; one not written yet throws, saying who writes it. */
+  site(): Awaitable<SiteOfStore>;
+}
 
 /** Where what is live and its history are kept: the store's own files, or Redis (`BLOG_CACHE_URL`, `RedisRegistry`). */
 export interface LiveRegistry {
@@ -65,7 +92,7 @@ export interface LiveRegistry {
 }
 
 /** The store's own files as the registry: `registry.json` and `history.jsonl`. */
-export const fileRegistry = (store: ReleaseStore): LiveRegistry => ({
+export const fileRegistry = (store: FolderStore): LiveRegistry => ({
   // Run in a promise, so that a registry that cannot be read rejects as Redis's does.
   registry: () => Promise.resolve().then(() => store.registry()),
   switch: (read, section, entry) => store.switch(read, section, entry),
@@ -76,8 +103,12 @@ export const fileRegistry = (store: ReleaseStore): LiveRegistry => ({
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class ReleaseStore {
+export class FolderStore implements ReleaseStore {
   constructor(readonly dir: string) {}
+
+  get location(): string {
+    return this.dir;
+  }
 
   private file(name: string) {
     return path.join(this.dir, name);
@@ -102,8 +133,7 @@ export class ReleaseStore {
     const id = releaseId(buildVersion, files);
     const target = this.releaseDir(container, id);
     if (fs.existsSync(target)) {
-      if (!sameFiles(files, folderFiles(target)))
-        throw new Error(`release ${id} of ${container} exists with other bytes: a release is never overwritten`);
+      if (!sameFiles(files, folderFiles(target))) throw new Error(otherBytes(container, id));
       return { id, created: false };
     }
     const staging = path.join(this.dir, container, `.${id}.${process.pid}.tmp`);
@@ -123,7 +153,6 @@ export class ReleaseStore {
     return { id, created: true };
   }
 
-  /** Deletes the releases of `container` no page may still need (`releasesToPrune`); their ids. */
   prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): string[] {
     const dir = path.join(this.dir, container);
     const releases = fs

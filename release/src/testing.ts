@@ -44,3 +44,13 @@ export function registryBench(): RegistryBench {
   });
   return bench;
 }
+
+/** A built section's folder `name` in `dir`, with these files (path → text). */
+export function builtFolder(dir: string, name: string, files: Record<string, string>): string {
+  const folder = path.join(dir, name);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.writeFileSync(path.join(folder, file), text);
+  }
+  return folder;
+}
