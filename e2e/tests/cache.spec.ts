@@ -38,7 +38,7 @@ test.describe('the page cache', () => {
   }) => {
     test.setTimeout(60_000);
     const year = Number(today().slice(0, 4));
-    const pages = ['/Home', '/Articles', `/New-letter?year=${year}`, '/sitemap.xml', '/rss.xml'];
+    const pages = ['/Home', '/Articles', `/New-letter?year=${year}`, `/sitemaps/${year}.xml`, '/rss.xml'];
     const showsEverywhere = (title: string) => async () =>
       (await Promise.all(pages.map((path) => text(request, `${site.url}${path}`)))).map(
         (body) => body.includes(title) || body.includes(encodeURIComponent(title)),
@@ -185,7 +185,7 @@ test.describe('the reads many pages share', () => {
 
 test.describe('links come from the site’s address', () => {
   test('a forged Host changes no link; a malformed one is refused', async () => {
-    for (const path of ['/Home', '/sitemap.xml', '/rss.xml']) {
+    for (const path of ['/Home', '/sitemap.xml', '/sitemaps/pages.xml', '/rss.xml']) {
       const { status, body } = await rawRequest(site.url, path, { headers: { Host: 'evil.example' } });
       expect(status).toBe(200);
       expect(body, path).not.toContain('evil.example');

@@ -74,7 +74,7 @@ test.describe('previewing a draft', () => {
     const kept = await request.get(`${site.url}${articlePath(title)}`);
     expect(await kept.text()).not.toContain('Words no reader has seen yet.');
     expect(kept.headers()['cache-control']).not.toContain('private');
-    expect(await pageText(request, '/sitemap.xml')).not.toContain(encodeURIComponent(title));
+    expect(await pageText(request, '/sitemaps/2026.xml')).not.toContain(encodeURIComponent(title));
     expect(await pageText(request, '/rss.xml')).not.toContain(title);
     const filter = `articles?filters[title_article][$eq]=${encodeURIComponent(title)}`;
     expect(await cmsData<unknown[]>(request, filter)).toEqual([]);

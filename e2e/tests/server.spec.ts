@@ -383,16 +383,29 @@ test.describe('once it has arrived', () => {
 });
 
 test.describe('for crawlers and caches', () => {
-  test('the sitemap is XML listing every page at its canonical address and every published article', async ({
+  test('the sitemap is an index of XML files listing every page at its canonical address and every published article', async ({
     page,
     request,
   }) => {
-    const response = await request.get('/sitemap.xml');
-    expect(response.ok()).toBe(true);
-    expect(response.headers()['content-type']).toMatch(/xml/);
-    const sitemap = await parseXml(page, await response.text());
-    expect(sitemap.error).toBeNull();
-    expect(sitemap.root).toBe('urlset');
+    const xmlAt = async (url: string) => {
+      const response = await request.get(url);
+      expect(response.ok(), url).toBe(true);
+      expect(response.headers()['content-type'], url).toMatch(/xml/);
+      const xml = await parseXml(page, await response.text());
+      expect(xml.error, url).toBeNull();
+      return xml;
+    };
+    const index = await xmlAt('/sitemap.xml');
+    expect(index.root).toBe('sitemapindex');
+    // The routes, then one file a year that has articles.
+    const years = await cmsData<number[]>(request, 'archive-years');
+    expect(index.locs).toEqual([
+      `${site.url}/sitemaps/pages.xml`,
+      ...years.map((year) => `${site.url}/sitemaps/${year}.xml`),
+    ]);
+    const files = await Promise.all(index.locs.map(xmlAt));
+    expect(files.map(({ root }) => root)).toEqual(index.locs.map(() => 'urlset'));
+    const sitemap = { locs: files.flatMap(({ locs }) => locs) };
     for (const route of ROUTES) {
       const html = await (await request.get(route)).text();
       const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
