@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { articleHref } from '@blog/shared';
 import { authorOf, freePort } from '@blog/cms/testing';
+import { rssOf } from '../support/processes';
 import { NO_CLIENT_LIMITS, startRenderServer } from '../support/render-server';
 import { test } from '../support/site';
 import { getData, startGrownCms } from './grown-cms';
@@ -87,9 +88,6 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-
-const residentMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);
 
 test('a day’s traffic at 20,000 articles: the mix against the same bytes served static', async () => {
   test.setTimeout((SETTLE_SECONDS + 40 * 60) * 1_000);
@@ -206,7 +204,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'other non-2xx, errors': failed + during.load.errors,
         'writes by status': JSON.stringify(writing.statuses),
         'CMS CPU, cores': cmsCpu.toFixed(2),
-        'CMS MB': residentMb(cms.pid),
+        'CMS MB': Math.round(rssOf(cms.pid) / 1024 / 1024),
       });
     };
     try {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { author, signReport } from '@blog/cms/testing';
 import type { MostPopularEntry } from '@blog/shared';
 import { reportChanges } from '../support/cms-control';
-import { childrenOf } from '../support/processes';
+import { childrenOf, rssOf } from '../support/processes';
 import { rawRequest } from '../support/raw-request';
 import { startRedis, type RedisServer } from '../support/redis';
 import { liveManifest, startRenderServer, type RenderServer } from '../support/render-server';
@@ -22,12 +21,6 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
   for (let at = 0; at < items.length; at += width)
     results.push(...(await Promise.all(items.slice(at, at + width).map(work))));
   return results;
-}
-
-/** A process's resident memory, in bytes. */
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
 }
 
 /** A preview cookie of this run's, as the admin panel's Preview button gives a browser. */
