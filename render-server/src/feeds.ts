@@ -15,8 +15,8 @@ import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 /** `YYYY-MM-DD` as the CMS stores an article's date. */
 const day = (date: string) => date.slice(0, 10);
 
-/** The most addresses a sitemap file may list (sitemaps.org's protocol). */
-export const SITEMAP_MAX_URLS = 50_000;
+/** The most addresses a sitemap file lists: a fifth of what sitemaps.org's protocol allows, so that each file is a small read. */
+export const SITEMAP_MAX_URLS = 10_000;
 
 /** A file of the sitemap: the site's routes, or one part of a year's articles (1 for its first). */
 export type SitemapFile = { pages: true } | { year: number; part: number };
