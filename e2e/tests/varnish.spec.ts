@@ -2,7 +2,8 @@ import { author, freePort } from '@blog/cms/testing';
 import type { APIRequestContext } from '@playwright/test';
 import { WITHIN, articlePath, text, today, unique } from '../support/changes';
 import { startRenderServer, type RenderServer } from '../support/render-server';
-import { expect, test } from '../support/site';
+import type { MostPopularEntry } from '@blog/shared';
+import { cmsData, expect, test } from '../support/site';
 import varnishSupport from '../../scripts/varnish.cjs';
 
 // Issue 32: Debian's Varnish with the project's VCL (ops/varnish/site.vcl) in front of a render
@@ -81,6 +82,31 @@ test.describe('Varnish in front of the render server', () => {
       await author.unpublishArticle(article.documentId);
       await expect.poll(showsEverywhere(title), WITHIN).toEqual([false, false]);
       await expect.poll(() => text(request, `${varnish.url}${page}`), WITHIN).not.toContain('Second words.');
+    } finally {
+      await author.deleteArticle(article.documentId);
+    }
+  });
+
+  test('keeps the other articles’ pages through a publish, which shows on them only in the parts every page shares', async ({
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const [, { title_article: other }] = await cmsData<MostPopularEntry[]>(request, 'most-popular-articles');
+    const otherPage = `${varnish.url}${articlePath(other)}`;
+    await request.get(otherPage);
+    expect(await varnishCache(request, otherPage)).toBe('HIT');
+
+    const title = unique('Varnish Shared Probe');
+    const article = await author.publishArticle({
+      title_article: title,
+      date_of_the_article: today(),
+      text_article: 'Newest words.',
+    });
+    try {
+      // Purged once Home, which lists it, shows it through Varnish.
+      await expect.poll(() => text(request, `${varnish.url}/Home`), WITHIN).toContain(title);
+      // Soft-purged: still answered by Varnish, fetched again behind.
+      expect(await varnishCache(request, otherPage)).toBe('HIT');
     } finally {
       await author.deleteArticle(article.documentId);
     }

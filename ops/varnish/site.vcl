@@ -3,6 +3,8 @@ vcl 4.1;
 # - Pages are kept as long as the render server's Cache-Control says (s-maxage), and dropped by tag:
 #   the render server tags each page (Surrogate-Key) and, on every change the CMS reports, POSTs
 #   the dropped tags to /_varnish/purge with the header Xkey-Purge (BLOG_PURGE_URL points here).
+#   Tags of the parts every page shares come in Xkey-Softpurge: their pages are kept, answered
+#   from grace while they are fetched again, so a publish does not send every page to the backend.
 # - While the render servers are down, kept pages are served stale for up to a day (grace).
 # - Previews, and any request carrying a preview's cookies, pass straight through.
 # - While a section's canary runs, pages are kept by side: before looking a page up, the side of
@@ -51,11 +53,18 @@ sub vcl_recv {
         if (client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
         }
-        if (!req.http.Xkey-Purge) {
-            return (synth(400, "No Xkey-Purge header"));
+        if (!req.http.Xkey-Purge && !req.http.Xkey-Softpurge) {
+            return (synth(400, "No Xkey-Purge or Xkey-Softpurge header"));
         }
-        set req.http.X-Purged = xkey.purge(req.http.Xkey-Purge);
-        return (synth(200, "Purged " + req.http.X-Purged));
+        set req.http.X-Purged = 0;
+        set req.http.X-Softpurged = 0;
+        if (req.http.Xkey-Purge) {
+            set req.http.X-Purged = xkey.purge(req.http.Xkey-Purge);
+        }
+        if (req.http.Xkey-Softpurge) {
+            set req.http.X-Softpurged = xkey.softpurge(req.http.Xkey-Softpurge);
+        }
+        return (synth(200, "Purged " + req.http.X-Purged + ", soft-purged " + req.http.X-Softpurged));
     }
     # Drafts and a section's next build are one visitor's: never kept, never served from here.
     if (req.url ~ "^/preview(/|\?|$)" || req.http.Cookie ~ "(^|;\s*)(blog_preview|blog_sections)=") {

@@ -3,7 +3,7 @@ import { log } from '../log';
 import { invalidations } from '../metrics';
 import { plain, readBody } from '../request';
 import { REVALIDATE_PATH, SIGNATURE_HEADER, isSignatureHeader, readReport, verifySignature } from '../revalidate';
-import { TAG } from '../tags';
+import { TAG, outdatesOnly } from '../tags';
 
 /** The largest report of changes read: a report names at most a few hundred changes. */
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -13,15 +13,20 @@ const REPORT_DEADLINE_MS = 5_000;
 
 /**
  * Asks the CDN in front to drop what the render server dropped: `POST {"tags":[…]}`, as Cloudflare's
- * purge by tag takes it, with the tags in `Xkey-Purge` too, as the project's Varnish takes them.
+ * purge by tag takes it, with the tags in `Xkey-Purge` too, as the project's Varnish takes them. The
+ * tags whose change only outdates a page (a part every page shares) are in `Xkey-Softpurge`
+ * instead: Varnish keeps those pages, answered while they are fetched again, as this server does.
  */
 async function purgeCdn({ url, authorization }: { url: string; authorization: string | undefined }, tags: string[]) {
+  const soft = tags.filter(outdatesOnly);
+  const hard = tags.filter((tag) => !outdatesOnly(tag));
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'Xkey-Purge': tags.join(' '),
+        ...(hard.length > 0 ? { 'Xkey-Purge': hard.join(' ') } : {}),
+        ...(soft.length > 0 ? { 'Xkey-Softpurge': soft.join(' ') } : {}),
         ...(authorization ? { Authorization: authorization } : {}),
       },
       body: JSON.stringify({ tags }),
