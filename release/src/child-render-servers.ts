@@ -134,6 +134,8 @@ export class ChildRenderServers {
         BLOG_CACHE_LONG_TAIL_MB: ONE_BYTE_IN_MB,
         REVALIDATE_SECRET: '',
         BLOG_PURGE_URL: '',
+        // It renders few pages, for a few visitors: on its one thread, with no other to start.
+        BLOG_RENDER_THREADS: '0',
         // The port of the server that started it is its own.
         BLOG_METRICS_PORT: '',
         BLOG_STATUS_PORT: '',

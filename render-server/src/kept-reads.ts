@@ -15,6 +15,35 @@ interface KeptRead {
 const keptBytes = ({ json, tags }: KeptRead) =>
   Buffer.byteLength(json) + tags.reduce((sum, tag) => sum + tag.length, 0) + 256;
 
+/** Where the answers many pages share are kept: as JSON text, so that no page can change another's copy. */
+export interface SharedAnswers {
+  /** The kept answer at `url`, while nothing it shows changed since it was read. */
+  kept(url: string): Promise<string | undefined>;
+  /** Keeps `json`, the answer at `url` read at `readAt`, unless something it shows changed since. */
+  keep(url: string, json: string, readAt: number): Promise<void> | void;
+}
+
+/** How a page reads what many pages share: `read`, or its answer kept in `answers`. */
+export interface SharedReads {
+  read<T>(url: string, read: () => Promise<T>): Promise<T>;
+}
+
+/** The answer at `url`: kept in `answers` if many pages share it, else `read`'s (kept there when shared). */
+export async function readShared<T>(
+  answers: SharedAnswers,
+  url: string,
+  read: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<T> {
+  if (!tagsOfSharedRead(url)) return read();
+  const kept = await answers.kept(url);
+  if (kept !== undefined) return JSON.parse(kept) as T;
+  const readAt = now();
+  const value = await read();
+  await answers.keep(url, JSON.stringify(value), readAt);
+  return value;
+}
+
 /**
  * The answers of the CMS's reads that many pages share (`tagsOfSharedRead`: the footer's, the
  * sidebar's), read once and kept, so that a page not kept costs the CMS only the reads that are
@@ -23,7 +52,7 @@ const keptBytes = ({ json, tags }: KeptRead) =>
  * render server sharing the page store, a kept read is served only while the store's record of
  * changes (`invalidatedSince`) names none of its tags since it was read.
  */
-export class KeptReads {
+export class KeptReads implements SharedAnswers, SharedReads {
   private readonly reads: LRUCache<string, KeptRead>;
 
   constructor(
@@ -36,19 +65,23 @@ export class KeptReads {
   }
 
   /** The answer at `url`: kept if many pages share it and nothing it shows changed since, else `read`'s (kept when shared). */
-  async read<T>(url: string, read: () => Promise<T>): Promise<T> {
-    const tags = tagsOfSharedRead(url);
-    if (!tags) return read();
+  read<T>(url: string, read: () => Promise<T>): Promise<T> {
+    return readShared(this, url, read, this.now);
+  }
+
+  /** The kept answer at `url`, as JSON, while nothing it shows changed since it was read. */
+  async kept(url: string): Promise<string | undefined> {
     const kept = this.reads.get(url);
-    if (kept && (await this.current(kept))) {
-      keptReadHits.inc({ query: queryOf(url) });
-      return JSON.parse(kept.json) as T;
-    }
-    const readAt = this.now();
-    const value = await read();
+    if (!kept || !(await this.current(kept))) return undefined;
+    keptReadHits.inc({ query: queryOf(url) });
+    return kept.json;
+  }
+
+  /** Keeps `json`, the answer at `url` read at `readAt`, if many pages share it and nothing it shows changed since. */
+  async keep(url: string, json: string, readAt: number): Promise<void> {
+    const tags = tagsOfSharedRead(url);
     // A change that arrived while it was read may not be in it: the page has it, nothing else does.
-    if (!(await this.changedSince(tags, readAt))) this.reads.set(url, { json: JSON.stringify(value), tags, readAt });
-    return value;
+    if (tags && !(await this.changedSince(tags, readAt))) this.reads.set(url, { json, tags, readAt });
   }
 
   /** Drops every kept read with one of `tags` read at or before `at` (when they changed). */

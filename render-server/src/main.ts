@@ -18,6 +18,8 @@ import { outdatesOnly } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
+import type { RenderThreadData } from './render/thread';
+import { RenderThreads } from './render/threads';
 import { buildApp } from './app';
 import { TileCache, tilesOnSite } from './tiles';
 import { tracingAsked } from './tracing';
@@ -85,6 +87,16 @@ const cache = new PageCache(
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);
+// The site's pages are rendered off this thread, which answers the kept ones.
+const renderThreadData: RenderThreadData = {
+  template,
+  config,
+  siteUrl: options.siteUrl,
+  readTimeoutMs: options.readTimeoutMs,
+  cmsHeaders: options.cmsHeaders,
+  sectionTimeoutMs: options.sectionTimeoutMs,
+};
+const childEnv = { ...process.env, BLOG_SHELL_DIST: dist };
 // Limits hold across the render servers that share a Redis.
 const counters = serverCounters(options);
 // A team's builds of sections, previewed by a browser, run in render servers of their own (this code, run again).
@@ -94,7 +106,7 @@ const previewServers =
         entry,
         deployed: () => sections.manifests(),
         max: options.previewMaxBuilds,
-        env: { ...process.env, BLOG_SHELL_DIST: dist },
+        env: childEnv,
       })
     : undefined;
 
@@ -105,7 +117,7 @@ const canaryServers = options.previewSections
       entry,
       deployed: () => sections.manifests(),
       max: options.previewMaxBuilds,
-      env: { ...process.env, BLOG_SHELL_DIST: dist },
+      env: childEnv,
       serves: 'canary',
     });
 // One render server a running canary at most (a visitor is in one canary at most), none once it ends.
@@ -119,6 +131,19 @@ async function start() {
     ? await (await import('./tracing-sdk')).startTracing(process.env)
     : undefined;
   await sections.start(options.checkEveryMs);
+  const renderThreads =
+    options.renderThreads > 0
+      ? new RenderThreads({
+          entry,
+          count: options.renderThreads,
+          data: renderThreadData,
+          sections: () => sections.rendered(),
+          answers: keptReads,
+        })
+      : undefined;
+  // Each thread renders with the sections' builds as this one does from its first page on.
+  await renderThreads?.follow();
+  sections.onSwitch(() => void renderThreads?.follow());
   const app = buildApp(options, {
     template,
     previewTemplate,
@@ -130,6 +155,7 @@ async function start() {
     mediaFromCms: media.mediaFromCms,
     tiles,
     counters,
+    renderThreads,
   });
   await app.ready();
   // A public site's bounds (with those `site` sets): a request's headers within 10 s, and no more
@@ -158,6 +184,7 @@ async function start() {
     sections.stop();
     previewServers?.close();
     canaryServers?.close();
+    void renderThreads?.close();
     void app.close();
     void stopTracing?.();
     void status?.close();

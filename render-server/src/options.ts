@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { RENDER_SERVER_TOKEN_HEADER } from '@blog/server-kit';
 import type { PreviewOptions } from './preview';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   readTimeoutMs: number;
   /** How long a page's whole render may take before it is abandoned: its visitors get the last good copy, or a 503. */
   renderTimeoutMs: number;
+  /** How many threads render pages, so that none is rendered on the thread that answers kept ones; 0 renders on that thread. */
+  renderThreads: number;
   /** Where rendered pages are kept: Redis at this address, shared by render servers, or the process's memory. */
   cacheUrl: string | undefined;
   /** The most bytes pages kept in memory may take. */
@@ -95,6 +98,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     sectionTimeoutMs: settings.BLOG_SECTION_TIMEOUT_SECONDS * 1000,
     readTimeoutMs: settings.BLOG_READ_TIMEOUT_SECONDS * 1000,
     renderTimeoutMs: settings.BLOG_RENDER_TIMEOUT_SECONDS * 1000,
+    renderThreads: settings.BLOG_RENDER_THREADS ?? Math.max(0, availableParallelism() - 1),
     cacheUrl: settings.BLOG_CACHE_URL,
     cacheMaxBytes: bytesOf(settings.BLOG_CACHE_MAX_MB),
     cacheTtlMs: settings.BLOG_CACHE_TTL_SECONDS * 1000,

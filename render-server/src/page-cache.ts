@@ -19,6 +19,21 @@ export interface Rendered {
    * kept apart from the site's pages (`long-tail.ts`), so that no number of them can push those out.
    */
   longTail?: boolean;
+  /** Its bytes as kept, when they were made where it was rendered (`preparedBody`), off the thread that answers. */
+  prepared?: PreparedBody;
+}
+
+/** A page's bytes as they are answered: as they are, gzipped, and their tag for conditional requests. */
+export interface PreparedBody {
+  bytes: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+export function preparedBody(body: string): PreparedBody {
+  const bytes = Buffer.from(body);
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  return { bytes, gzip: gzipSync(bytes), etag };
 }
 
 /** A page ready to be answered again and again: its bytes, gzipped once, and what names it. */
@@ -60,10 +75,9 @@ export interface PageStore {
   close(): Promise<void>;
 }
 
-export function cachedPage({ status, type, body, tags }: Rendered, renderedAt: number): CachedPage {
-  const bytes = Buffer.from(body);
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-  return { status, type, body: bytes, gzip: gzipSync(bytes), etag, tags, renderedAt };
+export function cachedPage({ status, type, body, tags, prepared }: Rendered, renderedAt: number): CachedPage {
+  const { bytes, gzip, etag } = prepared ?? preparedBody(body);
+  return { status, type, body: bytes, gzip, etag, tags, renderedAt };
 }
 
 /** Bytes a kept page holds, with room for its bookkeeping. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 // to (docs/test). An empty variable is an unset one. Nothing here starts anything: the docs' test
 // imports it.
 
-const { httpAddress, httpAddresses, optional, port, positiveNumber, proxyCount, withDefault } = setting;
+const { httpAddress, httpAddresses, optional, port, positiveNumber, proxyCount, wholeNumber, withDefault } = setting;
 
 /** The most reads of tiles the site's pages do not show one client may cause a minute: a map explored by hand asks far fewer. */
 export const TILE_READS_PER_CLIENT = 60;
@@ -47,6 +47,9 @@ export const renderServerSettings = z.object({
   ).describe("the HTML's caching"),
   BLOG_READ_TIMEOUT_SECONDS: withDefault(positiveNumber(), 2).describe("how long all of a page's reads may take"),
   BLOG_RENDER_TIMEOUT_SECONDS: withDefault(positiveNumber(), 10).describe("how long a page's whole render may take"),
+  BLOG_RENDER_THREADS: optional(wholeNumber()).describe(
+    'the threads pages are rendered in, apart from the one that answers; one per core beyond the first when unset, none renders in that one',
+  ),
   BLOG_CACHE_URL: text().describe("Redis's address for the pages kept; the process's memory when unset"),
   BLOG_CACHE_MAX_MB: withDefault(positiveNumber(), 64).describe('the most the pages kept in the process may take'),
   BLOG_CACHE_TTL_SECONDS: withDefault(positiveNumber(), 300).describe('how long a kept page is answered as it is'),

@@ -12,7 +12,6 @@ import {
   type Outcome,
   type Render,
 } from '../page-cache';
-import { renderPage } from '../render/page';
 import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
 import { serverTiming, withTiming, type PageTiming } from '../timing';
 import { inSpan } from '../tracing';
@@ -42,7 +41,7 @@ declare module 'fastify' {
 
 export const pageCachePlugin = fp(
   (app, _options, done) => {
-    const { options, services, pageContext, clientOf } = app.site;
+    const { options, services, clientOf } = app.site;
     const { cache, counters } = services;
 
     /** Whether this request's client may start another render this minute. */
@@ -139,7 +138,7 @@ export const pageCachePlugin = fp(
         reply,
         pathname,
         async (signal) => ({
-          ...(await renderPage({ address: pathname, section: undefined }, pageContext, signal)),
+          ...(await app.site.render({ address: pathname, section: undefined }, signal)),
           transient: true,
         }),
         404,

@@ -2,16 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChildRenderServers } from '@blog/release';
 import { clientOf } from '@blog/server-kit';
+import type { KeptReads } from '../kept-reads';
 import type { Counters } from '../limits';
 import type { ServerOptions } from '../options';
-import type { PageCache } from '../page-cache';
+import type { PageCache, Rendered } from '../page-cache';
 import type { DocumentTemplate } from '../render/document';
-import type { PageContext } from '../render/page';
+import { renderPage, type PageContext, type PageTarget } from '../render/page';
+import type { RenderThreads } from '../render/threads';
 import type { Target } from '../request';
 import type { TileCache } from '../tiles';
 
 /** What the render server is made of, built once at start (`main.ts`) and shared by every route. */
-export interface SiteServices extends Omit<PageContext, 'siteUrl' | 'readTimeoutMs' | 'cmsHeaders' | 'preview'> {
+export interface SiteServices extends Omit<
+  PageContext,
+  'siteUrl' | 'readTimeoutMs' | 'cmsHeaders' | 'preview' | 'keptReads'
+> {
+  /** The answers many pages share, read once for them all, and dropped by the changes that drop pages. */
+  keptReads?: KeptReads;
   cache: PageCache;
   /** The document of a preview's page: its browser reads the CMS through this server. */
   previewTemplate: DocumentTemplate;
@@ -25,6 +32,8 @@ export interface SiteServices extends Omit<PageContext, 'siteUrl' | 'readTimeout
   tiles?: TileCache;
   /** What limits count (renders per client, reports' nonces): in memory, or in Redis shared by the render servers. */
   counters: Counters;
+  /** The threads the site's pages are rendered in; none renders them on the thread that answers. */
+  renderThreads?: RenderThreads;
 }
 
 /** The server's settings and services, as every plugin and route reads them (`app.site`). */
@@ -33,6 +42,8 @@ export interface Site {
   services: SiteServices;
   /** What a page of the site is rendered with. */
   pageContext: PageContext;
+  /** A page of the site rendered for the public: in a render thread when there are any. */
+  render: (target: PageTarget, signal: AbortSignal) => Promise<Rendered>;
   /** Whether the site is served over HTTPS, so that the cookies it sets are `Secure`. */
   secure: boolean;
   /** Who a request counts against in the limits per client. */
@@ -51,15 +62,20 @@ declare module 'fastify' {
 
 export const sitePlugin = fp<{ options: ServerOptions; services: SiteServices }>(
   (app, { options, services }, done) => {
+    const pageContext: PageContext = {
+      ...services,
+      siteUrl: options.siteUrl,
+      readTimeoutMs: options.readTimeoutMs,
+      cmsHeaders: options.cmsHeaders,
+    };
+    const { renderThreads } = services;
     app.decorate('site', {
       options,
       services,
-      pageContext: {
-        ...services,
-        siteUrl: options.siteUrl,
-        readTimeoutMs: options.readTimeoutMs,
-        cmsHeaders: options.cmsHeaders,
-      },
+      pageContext,
+      render: renderThreads
+        ? (target, signal) => renderThreads.render(target, signal)
+        : (target, signal) => renderPage(target, pageContext, signal),
       secure: options.siteUrl.startsWith('https:'),
       clientOf: ({ raw }) =>
         clientOf(raw.socket.remoteAddress, String(raw.headers['x-forwarded-for'] ?? ''), options.proxyHops),

@@ -21,7 +21,7 @@ import { Root, SERVER_STATE_ID, loadFooter, serializeState, type ServerState } f
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
-import type { KeptReads } from '../kept-reads';
+import type { SharedReads } from '../kept-reads';
 import type { Rendered } from '../page-cache';
 import { previewBanner, type PreviewShown } from '../preview';
 import type { PageSections } from '../sections/page-sections';
@@ -29,8 +29,8 @@ import type { ServerSections } from '../sections/server-sections';
 import { isLongTail } from '../long-tail';
 import { TAG, tagsOfReads } from '../tags';
 import { log } from '../log';
-import { cmsReadDuration, queryOf, sectionLoads } from '../metrics';
-import { noteRead } from '../timing';
+import { queryOf } from '../metrics';
+import { observeRead, observeSectionLoad } from './observed';
 import { inSpan, traceHeaders } from '../tracing';
 
 export interface PageContext {
@@ -45,7 +45,7 @@ export interface PageContext {
   /** A preview's page: drafts read as it says, a banner above it; this browser's alone, never kept. */
   preview?: PagePreview;
   /** The answers many pages share, read once for them all. */
-  keptReads?: KeptReads;
+  keptReads?: SharedReads;
 }
 
 export interface PagePreview extends PreviewShown {
@@ -70,7 +70,7 @@ export async function withReadDeadline<T>(
     headers,
     prepare,
     kept,
-  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare']; kept?: KeptReads },
+  }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare']; kept?: SharedReads },
   work: () => Promise<T>,
 ): Promise<{ value: T; readFailed: boolean }> {
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
@@ -104,9 +104,7 @@ export async function withReadDeadline<T>(
               result = 'ok';
               return value;
             } finally {
-              const ms = performance.now() - started;
-              cmsReadDuration.observe({ query, result }, ms / 1000);
-              noteRead(ms);
+              observeRead(query, result, performance.now() - started);
             }
           },
           SpanKind.CLIENT,
@@ -200,11 +198,11 @@ class PageRender {
   async load(id: RemoteModuleId): Promise<SectionModule | undefined> {
     try {
       const module = await inSpan('section load', { 'blog.section': id }, () => this.sections.load(id));
-      sectionLoads.inc({ section: id, result: 'loaded' });
+      observeSectionLoad(id, 'loaded');
       this.rendered.set(id, module);
       return module;
     } catch (error) {
-      sectionLoads.inc({ section: id, result: 'failed' });
+      observeSectionLoad(id, 'failed');
       this.fail(id, 'could not be loaded', error);
       return undefined;
     }

@@ -2,14 +2,13 @@ import { pageAddress, routeAt } from '@blog/shared';
 import type { FastifyPluginCallback } from 'fastify';
 import { CANARY_DRAW_HEADER, CANARY_SIDE_PATH, canaryVisit } from '../canary';
 import { exchangeOf } from '../exchange';
-import { renderPage } from '../render/page';
 
 /**
  * Every address no other route names: a page of the site's routes (`routeAt`) at its one address,
  * kept for every visitor but a preview's; else one of the shell's files; else the not-found page.
  */
 export const pageRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const { options, services, pageContext, secure } = app.site;
+  const { options, services, render, secure } = app.site;
   const { serve, notFound } = app.pages;
   const { previewedBuilds, viaPreviewBuild, previewOf, servePreview } = app.previews;
   // A file that is not there (`sendFile`) is the not-found page, which names the address asked.
@@ -69,7 +68,7 @@ export const pageRoutes: FastifyPluginCallback = (app, _options, done) => {
     if (canary.cookies.length > 0) reply.header('Set-Cookie', canary.cookies);
     if (canary.overrides) return viaPreviewBuild(reply, canary.overrides, true);
     return serve(request, reply, address, async (signal) => {
-      const page = await renderPage(target, pageContext, signal);
+      const page = await render(target, signal);
       // The tiles a page of the site's shows keep their share of the tile server.
       services.tiles?.noteShown(page.body);
       return page;

@@ -13,6 +13,12 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref()),
   ]);
 
+/** The sections' builds a render server renders with, as another thread is told them (`render/threads.ts`). */
+export interface RenderedSections {
+  manifests: Record<string, string>;
+  version: number;
+}
+
 /**
  * The sections' server builds, loaded at run time from where `remotes.json` points. Every
  * `checkEveryMs` the file and each section's server build are checked again: a section
@@ -32,6 +38,8 @@ export class ServerSections {
   private switched: ((container: string) => void)[] = [];
   private running: Record<string, Canary> = {};
   private checked: ((canaries: Record<string, Canary>) => void)[] = [];
+  /** Counts the deployments kept: another count, another build of some section. */
+  private kept = 0;
 
   constructor(
     private readonly deployed: DeployedSections,
@@ -77,6 +85,11 @@ export class ServerSections {
     return Object.fromEntries([...this.deployments].map(([container, { manifestUrl }]) => [container, manifestUrl]));
   }
 
+  /** The builds pages are rendered with now, and which count of deployments kept that is: a render elsewhere follows it. */
+  rendered(): RenderedSections {
+    return { manifests: this.manifests(), version: this.kept };
+  }
+
   /** The canaries the registry names now, by container. */
   canaries(): Record<string, Canary> {
     return this.running;
@@ -97,6 +110,7 @@ export class ServerSections {
     if (kept) sectionBuild.remove(buildLabels(container, kept));
     sectionBuild.set(buildLabels(container, deployment), 1);
     this.deployments.set(container, deployment);
+    this.kept += 1;
   }
 
   private async check(): Promise<void> {
