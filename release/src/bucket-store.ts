@@ -15,6 +15,7 @@ import {
 import { fileCacheControl } from '@blog/server-kit';
 import { lookup } from 'mrmime';
 import { isReleaseId, releaseId, releasesToPrune } from './releases';
+import { bucketSite, siteOf } from './site';
 import { folderFiles, otherBytes, sameFiles, type ReleaseStore, type SiteOfStore } from './store';
 
 // The store of releases in an S3-compatible bucket (`BLOG_RELEASES_STORE=s3://<bucket>/<prefix>`),
@@ -22,15 +23,9 @@ import { folderFiles, otherBytes, sameFiles, type ReleaseStore, type SiteOfStore
 // section's own origin answers `/releases/<id>/…`:
 //   <prefix>/<container>/releases/<id>/…   each release's files, never overwritten once complete
 //   <prefix>/<container>/published/<id>    written last, its files listed: the release is complete, published at its time
-//   <prefix>/site.json                     each section's origin and the site's config.js, which the check renders with
+//   <prefix>/site.json                     each section's origin and the site's config.js, which the check renders with,
+//                                          written by `npm run release:site`
 // What is live and its history are in Redis (`BLOG_CACHE_URL`), never in the bucket.
-
-/** What the bucket's `site.json` holds: a release command on any machine reads it there. */
-interface SiteInBucket {
-  origins: Record<string, string>;
-  /** The site's `window.__BLOG_CONFIG__` (the CMS the check renders with). */
-  config: Record<string, unknown>;
-}
 
 /** Objects written or deleted at once: the bucket serves the live site meanwhile. */
 const AT_ONCE = 8;
@@ -78,6 +73,10 @@ export class BucketStore implements ReleaseStore {
 
   private markerKey(container: string, id: string) {
     return `${this.prefix}${container}/published/${id}`;
+  }
+
+  private siteKey() {
+    return `${this.prefix}site.json`;
   }
 
   async has(container: string, id: string): Promise<boolean> {
@@ -135,18 +134,26 @@ export class BucketStore implements ReleaseStore {
    * from the site.
    */
   async site(): Promise<SiteOfStore> {
-    let site: SiteInBucket;
+    let description: string;
     try {
-      site = JSON.parse(await this.text(`${this.prefix}site.json`)) as SiteInBucket;
+      description = await this.text(this.siteKey());
     } catch (error) {
       if (!isAbsent(error)) throw error;
-      throw new Error(`${this.location}/site.json is missing: write each section's origin and the site's config there`);
+      throw new Error(`${this.location}/site.json is missing: write it (npm run release:site -- <site.json>)`);
     }
+    const site = siteOf(bucketSite, description, `${this.location}/site.json`);
     const renderServer = path.join(this.checkout, 'render-server', 'dist', 'index.js');
     const shellDist = path.join(this.checkout, 'shell', 'dist');
     if (!fs.existsSync(renderServer) || !fs.existsSync(path.join(shellDist, 'mf-manifest.json')))
       throw new Error(`the check runs this checkout's render server and shell: build them first (pnpm build)`);
     return { renderServer, shellDist, configFile: writtenConfig(site.config), origins: site.origins };
+  }
+
+  /** The bucket's `site.json`, as `site()` reads it; `no-cache`, so that a CDN in front never answers an older one. */
+  async setSite(description: string, from: string): Promise<Record<string, string>> {
+    const site = siteOf(bucketSite, description, from);
+    await this.put(this.siteKey(), JSON.stringify(site, null, 2), 'application/json', 'no-cache');
+    return site.origins;
   }
 
   private async put(key: string, body: Buffer | string, type: string, cacheControl: string) {

@@ -19,8 +19,9 @@ import { checkRelease } from './check';
 import { BucketStore } from './bucket-store';
 import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
 
-// `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
-// first): docs/reference/release-cli.md. Every refusal is one line on stderr and a non-zero exit.
+// `npm run release`, `npm run releases` and `npm run release:site` (run by `scripts/release.mjs`,
+// which builds the section first): docs/reference/release-cli.md. Every refusal is one line on
+// stderr and a non-zero exit.
 
 /** Exit code of a release that lost to another release of the same section: run it again. */
 const RETRY = 75;
@@ -270,27 +271,43 @@ async function history(registry: LiveRegistry, args: Args) {
 /** The checkout the command runs in: this file is its `release/src/cli.ts`. */
 const CHECKOUT = path.resolve(__dirname, '..', '..');
 
-/**
- * The store of releases, a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`), and
- * where what is live is kept: past one machine, in the Redis the render servers share.
- */
-function storeAndRegistry(): { store: ReleaseStore; registry: LiveRegistry } {
-  const redis = process.env.BLOG_CACHE_URL;
+/** A path as the one who ran the command meant it: npm runs it from the checkout, this file from `release/`. */
+const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+/** `npm run release:site -- <file>`: the site's description written into the store, once the store's reader takes it. */
+async function writeSite(store: ReleaseStore, args: Args) {
+  const [file] = args.positional;
+  if (!file) throw new Refusal("name the site's description: release:site <site.json>");
+  const from = callerPath(file);
+  if (!fs.existsSync(from)) throw new Refusal(`${from} is missing: write the site's description there first`);
+  const origins = await store.setSite(fs.readFileSync(from, 'utf8'), from);
+  const sections = Object.entries(origins).map(([container, origin]) => `${container} at ${origin}`);
+  return `${store.location}/site.json written: ${sections.join(', ') || 'no section'}`;
+}
+
+/** The store of releases: a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`). */
+function storeOf(): ReleaseStore {
   const bucket = process.env.BLOG_RELEASES_STORE;
-  if (bucket) {
-    // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
-    if (!redis)
-      throw new Refusal('a store in a bucket (BLOG_RELEASES_STORE) needs the registry in Redis: set BLOG_CACHE_URL');
-    return { store: new BucketStore(bucket, CHECKOUT), registry: new RedisRegistry(redis) };
-  }
-  const folder = new FolderStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
-  return { store: folder, registry: redis ? new RedisRegistry(redis) : fileRegistry(folder) };
+  if (bucket) return new BucketStore(bucket, CHECKOUT);
+  return new FolderStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
+}
+
+/** Where what is live is kept: the folder's own files, or past one machine the Redis the render servers share. */
+function registryOf(store: ReleaseStore): LiveRegistry {
+  const redis = process.env.BLOG_CACHE_URL;
+  if (redis) return new RedisRegistry(redis);
+  // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
+  if (store instanceof FolderStore) return fileRegistry(store);
+  throw new Refusal('a store in a bucket (BLOG_RELEASES_STORE) needs the registry in Redis: set BLOG_CACHE_URL');
 }
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  const { store, registry } = storeAndRegistry();
+  const store = storeOf();
+  // The site is the store's alone: its operator writes it with no registry at hand.
+  if (command === 'site') return console.log(await writeSite(store, args));
+  const registry = registryOf(store);
   try {
     if (command === 'release') return await release(store, registry, args);
     if (command === 'releases') return await history(registry, args);
@@ -305,7 +322,7 @@ async function main(argv: string[]) {
     await registry.close();
   }
   throw new Refusal(
-    'usage: release <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]] | releases [<section>] [--json]',
+    'usage: release <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]] | releases [<section>] [--json] | site <site.json>',
   );
 }
 
