@@ -119,7 +119,7 @@ describe('the store of releases in a bucket', () => {
       server.age(keyOf(`published/${id}`), new Date(Date.now() - (48 - index) * 3_600_000));
       ids.push(id);
     }
-    expect(await store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(await store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual({ releases: [ids[1]], incomplete: [] });
     expect(await Promise.all(ids.map((id) => store.has('mf_pages', id)))).toEqual([
       true,
       false,
@@ -135,6 +135,41 @@ describe('the store of releases in a bucket', () => {
     expect(await listed.text()).toContain('<KeyCount>0</KeyCount>');
     expect((await read(`releases/${ids[1]}/mf-manifest.json`)).status).toBe(404);
     expect((await read(`releases/${ids[0]}/mf-manifest.json`)).status).toBe(200);
+  });
+
+  it('deletes the uploads that broke off once none of their files was written for as long as releases are kept, never a complete release nor an upload under way', async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    /** A release of its own bytes published, its files and marker written `hoursAgo`, its marker then deleted unless `complete`. */
+    const upload = async (label: string, hoursAgo: number, complete = false) => {
+      const { id } = await store.publish('mf_pages', built(label, { ...BUILD, 'remoteEntry.js': label }), '1.0.0');
+      const files = Object.keys(BUILD).filter((file) => !file.startsWith('.'));
+      for (const file of files) server.age(keyOf(`releases/${id}/${file}`), new Date(now - hoursAgo * HOUR));
+      if (complete) server.age(keyOf(`published/${id}`), new Date(now - hoursAgo * HOUR));
+      else await remove(`published/${id}`);
+      return id;
+    };
+    /** How many files of release `id` the bucket lists. */
+    const fileCount = async (id: string) => {
+      const prefix = encodeURIComponent(keyOf(`releases/${id}/`));
+      const listed = await fetch(`${server.endpoint}/${server.bucket}?list-type=2&prefix=${prefix}`);
+      return /<KeyCount>(\d+)<\/KeyCount>/.exec(await listed.text())?.[1];
+    };
+    const kept = await upload('kept', 48, true);
+    const brokenOff = await upload('broken-off', 48);
+    const underWay = await upload('under-way', 0.5);
+    // Broken off long ago, but one of its files written again since: published anew, under way.
+    const resumed = await upload('resumed', 48);
+    server.age(keyOf(`releases/${resumed}/remoteEntry.js`), new Date(now - 2 * HOUR));
+
+    expect(await store.prune('mf_pages', kept, 24 * HOUR, now)).toEqual({ releases: [], incomplete: [brokenOff] });
+    expect(await Promise.all([kept, brokenOff, underWay, resumed].map(fileCount))).toEqual(['5', '0', '5', '5']);
+    expect(await store.has('mf_pages', kept)).toBe(true);
+
+    // Releases kept no time at all: an upload written to within the hour may still be going.
+    expect(await store.prune('mf_pages', kept, 0, now)).toEqual({ releases: [], incomplete: [resumed] });
+    expect(await store.prune('mf_pages', kept, 0, now + HOUR)).toEqual({ releases: [], incomplete: [underWay] });
+    expect(await Promise.all([kept, underWay, resumed].map(fileCount))).toEqual(['5', '0', '0']);
   });
 
   it('reads the site from the bucket as it was written, with this checkout’s builds for the check', async () => {

@@ -16,7 +16,7 @@ import { fileCacheControl } from '@blog/server-kit';
 import { lookup } from 'mrmime';
 import { isReleaseId, releaseId, releasesToPrune } from './releases';
 import { bucketSite, siteOf } from './site';
-import { folderFiles, otherBytes, sameFiles, type ReleaseStore, type SiteOfStore } from './store';
+import { folderFiles, otherBytes, sameFiles, type Pruned, type ReleaseStore, type SiteOfStore } from './store';
 
 // The store of releases in an S3-compatible bucket (`BLOG_RELEASES_STORE=s3://<bucket>/<prefix>`),
 // laid out so that a section's origin is the bucket's address of `<prefix>/<container>`, as a
@@ -31,6 +31,11 @@ import { folderFiles, otherBytes, sameFiles, type ReleaseStore, type SiteOfStore
 const AT_ONCE = 8;
 /** The most keys one DeleteObjects takes. */
 const DELETE_BATCH = 1000;
+/**
+ * An upload that broke off is told from one under way by its files' age alone: however short the
+ * time releases are kept, one written to within this long may still be going, and is never deleted.
+ */
+const UPLOAD_UNDER_WAY_MS = 3_600_000;
 
 const isAbsent = (error: unknown) => error instanceof NotFound || error instanceof NoSuchKey;
 
@@ -111,7 +116,15 @@ export class BucketStore implements ReleaseStore {
     return { id, created: true };
   }
 
-  async prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Promise<string[]> {
+  /**
+   * Deletes the releases no page may still need, by their markers' time, and the uploads that
+   * broke off before their marker was written, once none of their files was written for as long
+   * as releases are kept: a complete release is never one of those, nor an upload under way.
+   */
+  async prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Promise<Pruned> {
+    const uploaded = `${this.prefix}${container}/releases/`;
+    // The files before the markers: a release marked complete between the two listings is seen complete.
+    const files = await this.objects(uploaded);
     const markers = await this.objects(`${this.prefix}${container}/published/`);
     const releases = markers
       .map(({ Key = '', LastModified }) => ({
@@ -125,7 +138,11 @@ export class BucketStore implements ReleaseStore {
       await this.delete([this.markerKey(container, id)]);
       await this.delete((await this.objects(this.releaseKey(container, id))).map(({ Key = '' }) => Key));
     }
-    return pruned;
+    const complete = new Set(releases.map(({ id }) => id));
+    const brokenOff = uploadsBefore(files, uploaded, now - Math.max(keepMs, UPLOAD_UNDER_WAY_MS));
+    const incomplete = [...brokenOff.keys()].filter((id) => !complete.has(id));
+    for (const id of incomplete) await this.delete(brokenOff.get(id) ?? []);
+    return { releases: pruned, incomplete };
   }
 
   /**
@@ -207,6 +224,24 @@ export class BucketStore implements ReleaseStore {
       if (Errors.length > 0) throw new Error(`${Errors[0].Key} could not be deleted: ${Errors[0].Message}`);
     }
   }
+}
+
+/** The keys of each release's files under `uploaded` none of which was written since `before`, by release id. */
+function uploadsBefore(files: _Object[], uploaded: string, before: number): Map<string, string[]> {
+  const uploads = new Map<string, { keys: string[]; lastWritten: number }>();
+  for (const { Key = '', LastModified } of files) {
+    const id = Key.slice(uploaded.length).split('/')[0];
+    const upload = uploads.get(id) ?? { keys: [], lastWritten: 0 };
+    upload.keys.push(Key);
+    // A file of no known time is taken as just written: kept.
+    upload.lastWritten = Math.max(upload.lastWritten, LastModified?.getTime() ?? Infinity);
+    uploads.set(id, upload);
+  }
+  return new Map(
+    [...uploads]
+      .filter(([id, { lastWritten }]) => isReleaseId(id) && lastWritten < before)
+      .map(([id, { keys }]) => [id, keys]),
+  );
 }
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>) {

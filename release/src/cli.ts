@@ -98,10 +98,15 @@ const keepMs = () => {
   return (Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_KEEP_HOURS) * 3_600_000;
 };
 
-/** The line that says which releases of `container` no page may still need were deleted, if any. */
+/** The lines that say which releases of `container` no page may still need, and which broken-off uploads, were deleted, if any. */
 async function pruned(store: ReleaseStore, container: string, live: string) {
-  const ids = await store.prune(container, live, keepMs());
-  return ids.length > 0 ? `\n${container}: deleted ${ids.join(', ')} (older than kept, not among the last 5)` : '';
+  const { releases, incomplete } = await store.prune(container, live, keepMs());
+  return [
+    releases.length > 0 ? `\n${container}: deleted ${releases.join(', ')} (older than kept, not among the last 5)` : '',
+    incomplete.length > 0
+      ? `\n${container}: deleted the uploads of ${incomplete.join(', ')} (broken off, never marked complete)`
+      : '',
+  ].join('');
 }
 
 /** Switches `container` to `entry` in the registry read as `read`; another release of it since is a refusal to retry. */

@@ -50,7 +50,7 @@ describe('the store of releases', () => {
       fs.utimesSync(store.releaseDir('mf_pages', id), new Date(), new Date(Date.now() - hoursAgo * 3_600_000));
       return id;
     });
-    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual({ releases: [ids[1]], incomplete: [] });
     expect(ids.map((id) => store.has('mf_pages', id))).toEqual([true, false, true, true, true, true, true]);
   });
 

@@ -53,6 +53,14 @@ export const otherBytes = (container: string, id: string) =>
 
 type Awaitable<T> = T | Promise<T>;
 
+/** What a pruning deleted, by release id. */
+export interface Pruned {
+  /** Releases no page may still need. */
+  releases: string[];
+  /** Uploads that broke off before their release was complete (a bucket's: a folder's release appears whole, by rename). */
+  incomplete: string[];
+}
+
 /** Where a section's releases are kept, and the site they go live on: a folder or a bucket. */
 export interface ReleaseStore {
   /** Where it is, for the command's lines: a folder, or `s3://<bucket>/<prefix>`. */
@@ -64,8 +72,8 @@ export interface ReleaseStore {
    * id with the same bytes is the release already there; with other bytes it is refused (`otherBytes`).
    */
   publish(container: string, folder: string, buildVersion: string): Awaitable<{ id: string; created: boolean }>;
-  /** Deletes the releases of `container` no page may still need (`releasesToPrune`); their ids. */
-  prune(container: string, live: string | undefined, keepMs: number, now?: number): Awaitable<string[]>;
+  /** Deletes the releases of `container` no page may still need (`releasesToPrune`), and uploads that broke off. */
+  prune(container: string, live: string | undefined, keepMs: number, now?: number): Awaitable<Pruned>;
   /** The site the releases go live on; one not written yet throws, saying who writes it. */
   site(): Awaitable<SiteOfStore>;
   /**
@@ -149,7 +157,7 @@ export class FolderStore implements ReleaseStore {
     return { id, created: true };
   }
 
-  prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): string[] {
+  prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Pruned {
     const dir = path.join(this.dir, container);
     const releases = fs
       .readdirSync(dir)
@@ -157,7 +165,7 @@ export class FolderStore implements ReleaseStore {
       .map((id) => ({ id, publishedAt: fs.statSync(path.join(dir, id)).mtimeMs }));
     const pruned = releasesToPrune(releases, live, now, keepMs);
     for (const id of pruned) fs.rmSync(path.join(dir, id), { recursive: true, force: true });
-    return pruned;
+    return { releases: pruned, incomplete: [] };
   }
 
   /** What is live; none yet is an empty registry. A registry that cannot be read throws, naming it. */
