@@ -90,6 +90,9 @@ function parseArgs(argv: string[]): Args {
   return { positional, flags };
 }
 
+/** A path as the one who ran the command meant it: npm runs it from the checkout, this file from `release/`. */
+const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
 const now = () => new Date().toISOString();
 
 /** How long a release stays servable after it was published (`BLOG_RELEASE_KEEP_HOURS`). */
@@ -223,14 +226,11 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
   }
   const from = args.flags.get('from');
   if (typeof from !== 'string') throw new Refusal('name the built folder: --from <folder>');
-  const manifest = builtFolder(path.resolve(from));
+  const folder = callerPath(from);
+  const manifest = builtFolder(folder);
   // Read first: a registry that cannot be read stops the command before anything is published.
   await registry.registry();
-  const { id, created } = await store.publish(
-    container,
-    path.resolve(from),
-    manifest.metaData?.buildInfo?.buildVersion ?? '0',
-  );
+  const { id, created } = await store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
   console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.location}`);
   console.log(await goLive(store, registry, container, id, percent ? 'canary' : 'release', percent));
 }
@@ -276,9 +276,6 @@ async function history(registry: LiveRegistry, args: Args) {
 /** The checkout the command runs in: this file is its `release/src/cli.ts`. */
 const CHECKOUT = path.resolve(__dirname, '..', '..');
 
-/** A path as the one who ran the command meant it: npm runs it from the checkout, this file from `release/`. */
-const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-
 /** `npm run release:site -- <file>`: the site's description written into the store, once the store's reader takes it. */
 async function writeSite(store: ReleaseStore, args: Args) {
   const [file] = args.positional;
@@ -320,7 +317,7 @@ async function main(argv: string[]) {
       // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
       const builds = args.flags.get('builds');
       return await first(store, registry, (app) =>
-        typeof builds === 'string' ? path.join(builds, app) : path.join(CHECKOUT, app, 'dist'),
+        typeof builds === 'string' ? path.join(callerPath(builds), app) : path.join(CHECKOUT, app, 'dist'),
       );
     }
   } finally {
