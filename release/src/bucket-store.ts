@@ -15,6 +15,7 @@ import {
 import { fileCacheControl } from '@blog/server-kit';
 import { lookup } from 'mrmime';
 import { isReleaseId, releaseId, releasesToPrune } from './releases';
+import { bucketOf } from './settings';
 import { bucketSite, siteOf } from './site';
 import { folderFiles, otherBytes, sameFiles, type Pruned, type ReleaseStore, type SiteOfStore } from './store';
 
@@ -62,11 +63,10 @@ export class BucketStore implements ReleaseStore {
     url: string,
     private readonly checkout: string,
   ) {
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    if (parsed?.protocol !== 's3:' || !parsed.hostname)
-      throw new Error(`${url} names no bucket: s3://<bucket>/<prefix>`);
-    this.bucket = parsed.hostname;
-    const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
+    const named = bucketOf(url);
+    if (!named) throw new Error(`${url} names no bucket: s3://<bucket>/<prefix>`);
+    const { bucket, prefix } = named;
+    this.bucket = bucket;
     this.prefix = prefix ? `${prefix}/` : '';
     this.location = `s3://${this.bucket}/${prefix}`.replace(/\/$/, '');
   }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import apps from '@blog/webpack-config/apps.json';
 import {
-  DEFAULT_KEEP_HOURS,
   SwitchConflict,
   canaryPercent,
   type Canary,
@@ -17,6 +16,7 @@ import {
 import { RedisRegistry } from './redis-registry';
 import { checkRelease } from './check';
 import { BucketStore } from './bucket-store';
+import { releaseSettingsOf, type ReleaseSettings } from './settings';
 import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
 
 // `npm run release`, `npm run releases` and `npm run release:site` (run by `scripts/release.mjs`,
@@ -96,10 +96,7 @@ const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? proces
 const now = () => new Date().toISOString();
 
 /** How long a release stays servable after it was published (`BLOG_RELEASE_KEEP_HOURS`). */
-const keepMs = () => {
-  const hours = Number(process.env.BLOG_RELEASE_KEEP_HOURS);
-  return (Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_KEEP_HOURS) * 3_600_000;
-};
+const keepMs = () => releaseSettingsOf(process.env).BLOG_RELEASE_KEEP_HOURS * 3_600_000;
 
 /** The lines that say which releases of `container` no page may still need, and which broken-off uploads, were deleted, if any. */
 async function pruned(store: ReleaseStore, container: string, live: string) {
@@ -288,15 +285,15 @@ async function writeSite(store: ReleaseStore, args: Args) {
 }
 
 /** The store of releases: a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`). */
-function storeOf(): ReleaseStore {
-  const bucket = process.env.BLOG_RELEASES_STORE;
+function storeOf(settings: ReleaseSettings): ReleaseStore {
+  const bucket = settings.BLOG_RELEASES_STORE;
   if (bucket) return new BucketStore(bucket, CHECKOUT);
-  return new FolderStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
+  return new FolderStore(settings.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
 }
 
 /** Where what is live is kept: the folder's own files, or past one machine the Redis the render servers share. */
-function registryOf(store: ReleaseStore): LiveRegistry {
-  const redis = process.env.BLOG_CACHE_URL;
+function registryOf(store: ReleaseStore, settings: ReleaseSettings): LiveRegistry {
+  const redis = settings.BLOG_CACHE_URL;
   if (redis) return new RedisRegistry(redis);
   // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
   if (store instanceof FolderStore) return fileRegistry(store);
@@ -306,10 +303,11 @@ function registryOf(store: ReleaseStore): LiveRegistry {
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  const store = storeOf();
+  const settings = releaseSettingsOf(process.env);
+  const store = storeOf(settings);
   // The site is the store's alone: its operator writes it with no registry at hand.
   if (command === 'site') return console.log(await writeSite(store, args));
-  const registry = registryOf(store);
+  const registry = registryOf(store, settings);
   try {
     if (command === 'release') return await release(store, registry, args);
     if (command === 'releases') return await history(registry, args);
