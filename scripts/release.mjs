@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]` and `npm run releases -- [<section>] [--json]`
-// (docs/reference/release-cli.md). Without --from or --rollback the section is built from the checkout
+// `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]`, `npm run releases -- [<section>] [--json]`
+// and `npm run release:site -- <site.json>` (docs/reference/release-cli.md). Without --from or --rollback the section is built from the checkout
 // first; the rest is `release/src/cli.ts`, run as TypeScript.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,6 +23,11 @@ const release = path.join(root, 'release');
 const result = spawnSync(
   process.execPath,
   ['--require', 'esbuild-register', path.join(release, 'src', 'cli.ts'), command, ...args],
-  { cwd: release, stdio: 'inherit', env: { BLOG_RELEASES_DIR: path.join(root, '.releases'), ...process.env } },
+  // The command runs in release/; a path it is given is the caller's, from npm's INIT_CWD or from here.
+  {
+    cwd: release,
+    stdio: 'inherit',
+    env: { BLOG_RELEASES_DIR: path.join(root, '.releases'), INIT_CWD: process.cwd(), ...process.env },
+  },
 );
 process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cmsSettingsSchema } from '@blog/cms/settings';
+import { releaseSettings } from '@blog/release/settings';
 import { renderServerSettings } from '@blog/render-server/settings';
 import { readsOf, sourceFiles, workspacePackages } from './environment';
 import { rowsOf, statedDefault } from './reference';
@@ -52,10 +53,11 @@ const INDIRECT_READS: Record<string, string[]> = {
 /** Reads of a variable a schema names: the value `settingsOf` quotes when the schema refuses it. */
 const SCHEMA_READERS = ['server-kit/src/settings.ts'];
 
-/** Each server's schema of its settings, the file that declares it, and the page of the reference that documents them. */
+/** Each server's schema of its settings (and the release command's), the file that declares it, and the page of the reference that documents them. */
 const SCHEMAS = [
   { file: 'cms/src/settings.ts', page: 'configuration-cms.md', schema: cmsSettingsSchema },
   { file: 'render-server/src/settings.ts', page: 'configuration-render-server.md', schema: renderServerSettings },
+  { file: 'release/src/settings.ts', page: 'configuration-scripts.md', schema: releaseSettings },
 ];
 
 /** Each name read, with the files that read it. */

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BucketStore } from './bucket-store';
 import { builtFolder } from './testing';
@@ -51,6 +53,7 @@ const keyOf = (file: string) => `${PREFIX}/${path.basename(dir)}/mf_pages/${file
 const read = (file: string) => fetch(`${server.endpoint}/${server.bucket}/${keyOf(file)}`);
 const put = (file: string, body: string) =>
   client.send(new PutObjectCommand({ Bucket: server.bucket, Key: keyOf(file), Body: body }));
+const siteKey = () => `${PREFIX}/${path.basename(dir)}/site.json`;
 const remove = (file: string) => client.send(new DeleteObjectCommand({ Bucket: server.bucket, Key: keyOf(file) }));
 
 describe('the store of releases in a bucket', () => {
@@ -116,7 +119,7 @@ describe('the store of releases in a bucket', () => {
       server.age(keyOf(`published/${id}`), new Date(Date.now() - (48 - index) * 3_600_000));
       ids.push(id);
     }
-    expect(await store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(await store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual({ releases: [ids[1]], incomplete: [] });
     expect(await Promise.all(ids.map((id) => store.has('mf_pages', id)))).toEqual([
       true,
       false,
@@ -134,25 +137,133 @@ describe('the store of releases in a bucket', () => {
     expect((await read(`releases/${ids[0]}/mf-manifest.json`)).status).toBe(200);
   });
 
-  it('reads the site from the bucket, with this checkout’s builds for the check', async () => {
-    await expect(store.site()).rejects.toThrow(`${store.location}/site.json is missing`);
-    const origins = { mf_pages: `${server.endpoint}/${server.bucket}/${keyOf('').slice(0, -1)}` };
-    await client.send(
-      new PutObjectCommand({
-        Bucket: server.bucket,
-        Key: `${PREFIX}/${path.basename(dir)}/site.json`,
-        Body: JSON.stringify({ origins, config: { cmsUrl: 'http://cms.test' } }),
-      }),
+  it('deletes the uploads that broke off once none of their files was written for as long as releases are kept, never a complete release nor an upload under way', async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    /** A release of its own bytes published, its files and marker written `hoursAgo`, its marker then deleted unless `complete`. */
+    const upload = async (label: string, hoursAgo: number, complete = false) => {
+      const { id } = await store.publish('mf_pages', built(label, { ...BUILD, 'remoteEntry.js': label }), '1.0.0');
+      const files = Object.keys(BUILD).filter((file) => !file.startsWith('.'));
+      for (const file of files) server.age(keyOf(`releases/${id}/${file}`), new Date(now - hoursAgo * HOUR));
+      if (complete) server.age(keyOf(`published/${id}`), new Date(now - hoursAgo * HOUR));
+      else await remove(`published/${id}`);
+      return id;
+    };
+    /** How many files of release `id` the bucket lists. */
+    const fileCount = async (id: string) => {
+      const prefix = encodeURIComponent(keyOf(`releases/${id}/`));
+      const listed = await fetch(`${server.endpoint}/${server.bucket}?list-type=2&prefix=${prefix}`);
+      return /<KeyCount>(\d+)<\/KeyCount>/.exec(await listed.text())?.[1];
+    };
+    const kept = await upload('kept', 48, true);
+    const brokenOff = await upload('broken-off', 48);
+    const underWay = await upload('under-way', 0.5);
+    // Broken off long ago, but one of its files written again since: published anew, under way.
+    const resumed = await upload('resumed', 48);
+    server.age(keyOf(`releases/${resumed}/remoteEntry.js`), new Date(now - 2 * HOUR));
+
+    expect(await store.prune('mf_pages', kept, 24 * HOUR, now)).toEqual({ releases: [], incomplete: [brokenOff] });
+    expect(await Promise.all([kept, brokenOff, underWay, resumed].map(fileCount))).toEqual(['5', '0', '5', '5']);
+    expect(await store.has('mf_pages', kept)).toBe(true);
+
+    // Releases kept no time at all: an upload written to within the hour may still be going.
+    expect(await store.prune('mf_pages', kept, 0, now)).toEqual({ releases: [], incomplete: [resumed] });
+    expect(await store.prune('mf_pages', kept, 0, now + HOUR)).toEqual({ releases: [], incomplete: [underWay] });
+    expect(await Promise.all([kept, underWay, resumed].map(fileCount))).toEqual(['5', '0', '0']);
+  });
+
+  it('reads the site from the bucket as it was written, with this checkout’s builds for the check', async () => {
+    await expect(store.site()).rejects.toThrow(
+      `${store.location}/site.json is missing: write it (npm run release:site`,
     );
+    const origin = `${server.endpoint}/${server.bucket}/${keyOf('').slice(0, -1)}`;
+    const written = await store.setSite(
+      JSON.stringify({ origins: { mf_pages: `${origin}/` }, config: { cmsUrl: 'http://cms.test' } }),
+      'site.json',
+    );
+    // Without the trailing slash, so that `<origin>/releases/…` is the release's address.
+    expect(written).toEqual({ mf_pages: origin });
+    const object = await fetch(`${server.endpoint}/${server.bucket}/${siteKey()}`);
+    expect([object.headers.get('content-type'), object.headers.get('cache-control')]).toEqual([
+      'application/json',
+      'no-cache',
+    ]);
     await expect(store.site()).rejects.toThrow("the check runs this checkout's render server and shell");
     built('render-server/dist', { 'index.js': '' });
     built('shell/dist', { 'mf-manifest.json': '{}' });
     const site = await store.site();
     expect(site).toMatchObject({
-      origins,
+      origins: { mf_pages: origin },
       renderServer: path.join(dir, 'render-server', 'dist', 'index.js'),
       shellDist: path.join(dir, 'shell', 'dist'),
     });
     expect(fs.readFileSync(site.configFile, 'utf8')).toBe('window.__BLOG_CONFIG__ = {"cmsUrl":"http://cms.test"};\n');
+  });
+
+  it('refuses to write a site its reader would refuse, in one line naming what is wrong, and reads one written by hand as strictly', async () => {
+    const origins = { mf_pages: 'http://bucket.test/site/mf_pages' };
+    const config = { cmsUrl: 'http://cms.test' };
+    const wrong = (why: string) => `site.json is not the site's description: ${why}`;
+    const refusals: [string, string][] = [
+      ['{"origins":', 'site.json is not JSON'],
+      ['[]', wrong('it must be a JSON object')],
+      [JSON.stringify({ config }), wrong("origins must be an object of each section's origin by its container")],
+      [
+        JSON.stringify({ origins: { mf_pages: 'bucket.test/mf_pages' }, config }),
+        wrong('origins.mf_pages must be an http(s) address'),
+      ],
+      [JSON.stringify({ origins }), wrong("config must be the site's config, an object with its cmsUrl")],
+      [JSON.stringify({ origins, config: {} }), wrong('config.cmsUrl must be an http(s) address')],
+    ];
+    for (const [description, refusal] of refusals) {
+      const said = await Promise.resolve(store.setSite(description, 'site.json')).then(
+        () => 'written',
+        (error: Error) => error.message,
+      );
+      expect(said).toBe(refusal);
+    }
+    await expect(store.site()).rejects.toThrow('is missing');
+
+    await client.send(
+      new PutObjectCommand({ Bucket: server.bucket, Key: siteKey(), Body: JSON.stringify({ origins }) }),
+    );
+    await expect(store.site()).rejects.toThrow(
+      `${store.location}/site.json is not the site's description: config must be the site's config, an object with its cmsUrl`,
+    );
+  });
+});
+
+describe('npm run release:site', () => {
+  /** `npm run release:site -- …args` as the site's operator runs it: the bucket's settings, and no Redis. */
+  const writeSite = (...args: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      [path.join(__dirname, '..', '..', 'scripts', 'release.mjs'), 'site', ...args],
+      { env: { PATH: process.env.PATH, ...server.env, BLOG_RELEASES_STORE: store.location } },
+    ).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      ({ code, stdout, stderr }: { code: number; stdout: string; stderr: string }) => ({ code, stdout, stderr }),
+    );
+
+  it('writes the site described in a file into the bucket, and refuses an invalid one in one line', async () => {
+    const file = path.join(dir, 'site.json');
+    const origin = `${server.endpoint}/${server.bucket}/${keyOf('').slice(0, -1)}`;
+    fs.writeFileSync(file, JSON.stringify({ origins: { mf_pages: origin }, config: { cmsUrl: 'ftp://cms.test' } }));
+    expect(await writeSite(file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `release: ${file} is not the site's description: config.cmsUrl must be an http(s) address\n`,
+    });
+    await expect(store.site()).rejects.toThrow('is missing');
+
+    fs.writeFileSync(file, JSON.stringify({ origins: { mf_pages: origin }, config: { cmsUrl: 'http://cms.test' } }));
+    expect(await writeSite(file)).toEqual({
+      code: 0,
+      stdout: `${store.location}/site.json written: mf_pages at ${origin}\n`,
+      stderr: '',
+    });
+    built('render-server/dist', { 'index.js': '' });
+    built('shell/dist', { 'mf-manifest.json': '{}' });
+    expect((await store.site()).origins).toEqual({ mf_pages: origin });
   });
 });

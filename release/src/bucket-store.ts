@@ -15,27 +15,28 @@ import {
 import { fileCacheControl } from '@blog/server-kit';
 import { lookup } from 'mrmime';
 import { isReleaseId, releaseId, releasesToPrune } from './releases';
-import { folderFiles, otherBytes, sameFiles, type ReleaseStore, type SiteOfStore } from './store';
+import { bucketOf } from './settings';
+import { bucketSite, siteOf } from './site';
+import { folderFiles, otherBytes, sameFiles, type Pruned, type ReleaseStore, type SiteOfStore } from './store';
 
 // The store of releases in an S3-compatible bucket (`BLOG_RELEASES_STORE=s3://<bucket>/<prefix>`),
 // laid out so that a section's origin is the bucket's address of `<prefix>/<container>`, as a
 // section's own origin answers `/releases/<id>/…`:
 //   <prefix>/<container>/releases/<id>/…   each release's files, never overwritten once complete
 //   <prefix>/<container>/published/<id>    written last, its files listed: the release is complete, published at its time
-//   <prefix>/site.json                     each section's origin and the site's config.js, which the check renders with
+//   <prefix>/site.json                     each section's origin and the site's config.js, which the check renders with,
+//                                          written by `npm run release:site`
 // What is live and its history are in Redis (`BLOG_CACHE_URL`), never in the bucket.
-
-/** What the bucket's `site.json` holds: a release command on any machine reads it there. */
-interface SiteInBucket {
-  origins: Record<string, string>;
-  /** The site's `window.__BLOG_CONFIG__` (the CMS the check renders with). */
-  config: Record<string, unknown>;
-}
 
 /** Objects written or deleted at once: the bucket serves the live site meanwhile. */
 const AT_ONCE = 8;
 /** The most keys one DeleteObjects takes. */
 const DELETE_BATCH = 1000;
+/**
+ * An upload that broke off is told from one under way by its files' age alone: however short the
+ * time releases are kept, one written to within this long may still be going, and is never deleted.
+ */
+const UPLOAD_UNDER_WAY_MS = 3_600_000;
 
 const isAbsent = (error: unknown) => error instanceof NotFound || error instanceof NoSuchKey;
 
@@ -62,11 +63,10 @@ export class BucketStore implements ReleaseStore {
     url: string,
     private readonly checkout: string,
   ) {
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    if (parsed?.protocol !== 's3:' || !parsed.hostname)
-      throw new Error(`${url} names no bucket: s3://<bucket>/<prefix>`);
-    this.bucket = parsed.hostname;
-    const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
+    const named = bucketOf(url);
+    if (!named) throw new Error(`${url} names no bucket: s3://<bucket>/<prefix>`);
+    const { bucket, prefix } = named;
+    this.bucket = bucket;
     this.prefix = prefix ? `${prefix}/` : '';
     this.location = `s3://${this.bucket}/${prefix}`.replace(/\/$/, '');
   }
@@ -78,6 +78,10 @@ export class BucketStore implements ReleaseStore {
 
   private markerKey(container: string, id: string) {
     return `${this.prefix}${container}/published/${id}`;
+  }
+
+  private siteKey() {
+    return `${this.prefix}site.json`;
   }
 
   async has(container: string, id: string): Promise<boolean> {
@@ -112,7 +116,15 @@ export class BucketStore implements ReleaseStore {
     return { id, created: true };
   }
 
-  async prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Promise<string[]> {
+  /**
+   * Deletes the releases no page may still need, by their markers' time, and the uploads that
+   * broke off before their marker was written, once none of their files was written for as long
+   * as releases are kept: a complete release is never one of those, nor an upload under way.
+   */
+  async prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Promise<Pruned> {
+    const uploaded = `${this.prefix}${container}/releases/`;
+    // The files before the markers: a release marked complete between the two listings is seen complete.
+    const files = await this.objects(uploaded);
     const markers = await this.objects(`${this.prefix}${container}/published/`);
     const releases = markers
       .map(({ Key = '', LastModified }) => ({
@@ -126,7 +138,11 @@ export class BucketStore implements ReleaseStore {
       await this.delete([this.markerKey(container, id)]);
       await this.delete((await this.objects(this.releaseKey(container, id))).map(({ Key = '' }) => Key));
     }
-    return pruned;
+    const complete = new Set(releases.map(({ id }) => id));
+    const brokenOff = uploadsBefore(files, uploaded, now - Math.max(keepMs, UPLOAD_UNDER_WAY_MS));
+    const incomplete = [...brokenOff.keys()].filter((id) => !complete.has(id));
+    for (const id of incomplete) await this.delete(brokenOff.get(id) ?? []);
+    return { releases: pruned, incomplete };
   }
 
   /**
@@ -135,18 +151,26 @@ export class BucketStore implements ReleaseStore {
    * from the site.
    */
   async site(): Promise<SiteOfStore> {
-    let site: SiteInBucket;
+    let description: string;
     try {
-      site = JSON.parse(await this.text(`${this.prefix}site.json`)) as SiteInBucket;
+      description = await this.text(this.siteKey());
     } catch (error) {
       if (!isAbsent(error)) throw error;
-      throw new Error(`${this.location}/site.json is missing: write each section's origin and the site's config there`);
+      throw new Error(`${this.location}/site.json is missing: write it (npm run release:site -- <site.json>)`);
     }
+    const site = siteOf(bucketSite, description, `${this.location}/site.json`);
     const renderServer = path.join(this.checkout, 'render-server', 'dist', 'index.js');
     const shellDist = path.join(this.checkout, 'shell', 'dist');
     if (!fs.existsSync(renderServer) || !fs.existsSync(path.join(shellDist, 'mf-manifest.json')))
       throw new Error(`the check runs this checkout's render server and shell: build them first (pnpm build)`);
     return { renderServer, shellDist, configFile: writtenConfig(site.config), origins: site.origins };
+  }
+
+  /** The bucket's `site.json`, as `site()` reads it; `no-cache`, so that a CDN in front never answers an older one. */
+  async setSite(description: string, from: string): Promise<Record<string, string>> {
+    const site = siteOf(bucketSite, description, from);
+    await this.put(this.siteKey(), JSON.stringify(site, null, 2), 'application/json', 'no-cache');
+    return site.origins;
   }
 
   private async put(key: string, body: Buffer | string, type: string, cacheControl: string) {
@@ -200,6 +224,24 @@ export class BucketStore implements ReleaseStore {
       if (Errors.length > 0) throw new Error(`${Errors[0].Key} could not be deleted: ${Errors[0].Message}`);
     }
   }
+}
+
+/** The keys of each release's files under `uploaded` none of which was written since `before`, by release id. */
+function uploadsBefore(files: _Object[], uploaded: string, before: number): Map<string, string[]> {
+  const uploads = new Map<string, { keys: string[]; lastWritten: number }>();
+  for (const { Key = '', LastModified } of files) {
+    const id = Key.slice(uploaded.length).split('/')[0];
+    const upload = uploads.get(id) ?? { keys: [], lastWritten: 0 };
+    upload.keys.push(Key);
+    // A file of no known time is taken as just written: kept.
+    upload.lastWritten = Math.max(upload.lastWritten, LastModified?.getTime() ?? Infinity);
+    uploads.set(id, upload);
+  }
+  return new Map(
+    [...uploads]
+      .filter(([id, { lastWritten }]) => isReleaseId(id) && lastWritten < before)
+      .map(([id, { keys }]) => [id, keys]),
+  );
 }
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>) {

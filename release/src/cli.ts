@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import apps from '@blog/webpack-config/apps.json';
 import {
-  DEFAULT_KEEP_HOURS,
   SwitchConflict,
   canaryPercent,
   type Canary,
@@ -17,10 +16,12 @@ import {
 import { RedisRegistry } from './redis-registry';
 import { checkRelease } from './check';
 import { BucketStore } from './bucket-store';
+import { releaseSettingsOf, type ReleaseSettings } from './settings';
 import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
 
-// `npm run release` and `npm run releases` (run by `scripts/release.mjs`, which builds the section
-// first): docs/reference/release-cli.md. Every refusal is one line on stderr and a non-zero exit.
+// `npm run release`, `npm run releases` and `npm run release:site` (run by `scripts/release.mjs`,
+// which builds the section first): docs/reference/release-cli.md. Every refusal is one line on
+// stderr and a non-zero exit.
 
 /** Exit code of a release that lost to another release of the same section: run it again. */
 const RETRY = 75;
@@ -89,18 +90,23 @@ function parseArgs(argv: string[]): Args {
   return { positional, flags };
 }
 
+/** A path as the one who ran the command meant it: npm runs it from the checkout, this file from `release/`. */
+const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
 const now = () => new Date().toISOString();
 
 /** How long a release stays servable after it was published (`BLOG_RELEASE_KEEP_HOURS`). */
-const keepMs = () => {
-  const hours = Number(process.env.BLOG_RELEASE_KEEP_HOURS);
-  return (Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_KEEP_HOURS) * 3_600_000;
-};
+const keepMs = () => releaseSettingsOf(process.env).BLOG_RELEASE_KEEP_HOURS * 3_600_000;
 
-/** The line that says which releases of `container` no page may still need were deleted, if any. */
+/** The lines that say which releases of `container` no page may still need, and which broken-off uploads, were deleted, if any. */
 async function pruned(store: ReleaseStore, container: string, live: string) {
-  const ids = await store.prune(container, live, keepMs());
-  return ids.length > 0 ? `\n${container}: deleted ${ids.join(', ')} (older than kept, not among the last 5)` : '';
+  const { releases, incomplete } = await store.prune(container, live, keepMs());
+  return [
+    releases.length > 0 ? `\n${container}: deleted ${releases.join(', ')} (older than kept, not among the last 5)` : '',
+    incomplete.length > 0
+      ? `\n${container}: deleted the uploads of ${incomplete.join(', ')} (broken off, never marked complete)`
+      : '',
+  ].join('');
 }
 
 /** Switches `container` to `entry` in the registry read as `read`; another release of it since is a refusal to retry. */
@@ -217,14 +223,11 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
   }
   const from = args.flags.get('from');
   if (typeof from !== 'string') throw new Refusal('name the built folder: --from <folder>');
-  const manifest = builtFolder(path.resolve(from));
+  const folder = callerPath(from);
+  const manifest = builtFolder(folder);
   // Read first: a registry that cannot be read stops the command before anything is published.
   await registry.registry();
-  const { id, created } = await store.publish(
-    container,
-    path.resolve(from),
-    manifest.metaData?.buildInfo?.buildVersion ?? '0',
-  );
+  const { id, created } = await store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
   console.log(`${container} ${id} ${created ? 'published' : 'was published already'} in ${store.location}`);
   console.log(await goLive(store, registry, container, id, percent ? 'canary' : 'release', percent));
 }
@@ -270,27 +273,41 @@ async function history(registry: LiveRegistry, args: Args) {
 /** The checkout the command runs in: this file is its `release/src/cli.ts`. */
 const CHECKOUT = path.resolve(__dirname, '..', '..');
 
-/**
- * The store of releases, a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`), and
- * where what is live is kept: past one machine, in the Redis the render servers share.
- */
-function storeAndRegistry(): { store: ReleaseStore; registry: LiveRegistry } {
-  const redis = process.env.BLOG_CACHE_URL;
-  const bucket = process.env.BLOG_RELEASES_STORE;
-  if (bucket) {
-    // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
-    if (!redis)
-      throw new Refusal('a store in a bucket (BLOG_RELEASES_STORE) needs the registry in Redis: set BLOG_CACHE_URL');
-    return { store: new BucketStore(bucket, CHECKOUT), registry: new RedisRegistry(redis) };
-  }
-  const folder = new FolderStore(process.env.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
-  return { store: folder, registry: redis ? new RedisRegistry(redis) : fileRegistry(folder) };
+/** `npm run release:site -- <file>`: the site's description written into the store, once the store's reader takes it. */
+async function writeSite(store: ReleaseStore, args: Args) {
+  const [file] = args.positional;
+  if (!file) throw new Refusal("name the site's description: release:site <site.json>");
+  const from = callerPath(file);
+  if (!fs.existsSync(from)) throw new Refusal(`${from} is missing: write the site's description there first`);
+  const origins = await store.setSite(fs.readFileSync(from, 'utf8'), from);
+  const sections = Object.entries(origins).map(([container, origin]) => `${container} at ${origin}`);
+  return `${store.location}/site.json written: ${sections.join(', ') || 'no section'}`;
+}
+
+/** The store of releases: a folder (`BLOG_RELEASES_DIR`) or a bucket (`BLOG_RELEASES_STORE`). */
+function storeOf(settings: ReleaseSettings): ReleaseStore {
+  const bucket = settings.BLOG_RELEASES_STORE;
+  if (bucket) return new BucketStore(bucket, CHECKOUT);
+  return new FolderStore(settings.BLOG_RELEASES_DIR ?? path.join(CHECKOUT, '.releases'));
+}
+
+/** Where what is live is kept: the folder's own files, or past one machine the Redis the render servers share. */
+function registryOf(store: ReleaseStore, settings: ReleaseSettings): LiveRegistry {
+  const redis = settings.BLOG_CACHE_URL;
+  if (redis) return new RedisRegistry(redis);
+  // The file registry is a file of the folder store: a bucket's releases go live in Redis only.
+  if (store instanceof FolderStore) return fileRegistry(store);
+  throw new Refusal('a store in a bucket (BLOG_RELEASES_STORE) needs the registry in Redis: set BLOG_CACHE_URL');
 }
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  const { store, registry } = storeAndRegistry();
+  const settings = releaseSettingsOf(process.env);
+  const store = storeOf(settings);
+  // The site is the store's alone: its operator writes it with no registry at hand.
+  if (command === 'site') return console.log(await writeSite(store, args));
+  const registry = registryOf(store, settings);
   try {
     if (command === 'release') return await release(store, registry, args);
     if (command === 'releases') return await history(registry, args);
@@ -298,14 +315,14 @@ async function main(argv: string[]) {
       // `--builds <folder>`: the sections' builds are `<folder>/<app>` (a deployment's copies), not the checkout's `<app>/dist`.
       const builds = args.flags.get('builds');
       return await first(store, registry, (app) =>
-        typeof builds === 'string' ? path.join(builds, app) : path.join(CHECKOUT, app, 'dist'),
+        typeof builds === 'string' ? path.join(callerPath(builds), app) : path.join(CHECKOUT, app, 'dist'),
       );
     }
   } finally {
     await registry.close();
   }
   throw new Refusal(
-    'usage: release <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]] | releases [<section>] [--json]',
+    'usage: release <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]] | releases [<section>] [--json] | site <site.json>',
   );
 }
 

@@ -50,7 +50,7 @@ describe('the store of releases', () => {
       fs.utimesSync(store.releaseDir('mf_pages', id), new Date(), new Date(Date.now() - hoursAgo * 3_600_000));
       return id;
     });
-    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual([ids[1]]);
+    expect(store.prune('mf_pages', ids[0], 24 * 3_600_000)).toEqual({ releases: [ids[1]], incomplete: [] });
     expect(ids.map((id) => store.has('mf_pages', id))).toEqual([true, false, true, true, true, true, true]);
   });
 
@@ -70,5 +70,21 @@ describe('the store of releases', () => {
     store.record({ ...line, from: 'a', to: 'b', live: 'b' });
     expect(fs.readFileSync(path.join(store.dir, 'history.jsonl'), 'utf8').startsWith(before)).toBe(true);
     expect(store.history().map(({ to }) => to)).toEqual(['a', 'b']);
+  });
+
+  it('writes the site its reader takes, and refuses one it would not in one line', () => {
+    const store = new FolderStore(path.join(dir, 'store'));
+    expect(() => store.site()).toThrow('site.json is missing: start the site first (npm start), or write it');
+    const site = { renderServer: '/r/index.js', shellDist: '/s', configFile: '/s/config.js' };
+    expect(
+      store.setSite(JSON.stringify({ ...site, origins: { mf_pages: 'http://localhost:3004/' } }), 'in.json'),
+    ).toEqual({
+      mf_pages: 'http://localhost:3004',
+    });
+    expect(store.site()).toEqual({ ...site, origins: { mf_pages: 'http://localhost:3004' } });
+    expect(() => store.setSite(JSON.stringify({ ...site, shellDist: '', origins: {} }), 'in.json')).toThrow(
+      /^in\.json is not the site's description: shellDist must be the path of the shell's browser build$/,
+    );
+    expect(store.site().shellDist).toBe('/s');
   });
 });

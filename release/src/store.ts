@@ -11,6 +11,9 @@ import {
   type Registry,
   type Switch,
 } from './releases';
+import { folderSite, siteOf, type SiteOfStore } from './site';
+
+export type { SiteOfStore } from './site';
 
 // The store of releases: a folder (`FolderStore`, below) or a bucket (`BucketStore`,
 // bucket-store.ts); the release command does not care which.
@@ -19,7 +22,7 @@ import {
 //   <container>/<id>/…   each release's files, never overwritten
 //   registry.json        what is live, written whole by rename
 //   history.jsonl        every switch, appended
-//   site.json            the site the releases go live on (written by `npm start`)
+//   site.json            the site the releases go live on (written by `npm start`, or `npm run release:site`)
 
 export const REGISTRY_FILE = 'registry.json';
 const HISTORY_FILE = 'history.jsonl';
@@ -27,18 +30,6 @@ const SITE_FILE = 'site.json';
 const LOCK = 'registry.lock';
 /** A lock older than this was left by a process that died while it held it. */
 const STALE_LOCK_MS = 30_000;
-
-/** The site a store's releases go live on: what the check renders with, and where each section's releases are served. */
-export interface SiteOfStore {
-  /** The render server's program (`render-server/dist/index.js`), which the check runs. */
-  renderServer: string;
-  /** The shell's browser build, which the render server serves the pages of. */
-  shellDist: string;
-  /** The `config.js` the site's render servers read. */
-  configFile: string;
-  /** Each section's origin, by container, which answers its releases at `/releases/<id>/`. */
-  origins: Record<string, string>;
-}
 
 /** Every file of a built folder, by its path in it (`/`-separated), but for dotfiles (a build's stamps). */
 export function folderFiles(dir: string): [string, Buffer][] {
@@ -62,6 +53,14 @@ export const otherBytes = (container: string, id: string) =>
 
 type Awaitable<T> = T | Promise<T>;
 
+/** What a pruning deleted, by release id. */
+export interface Pruned {
+  /** Releases no page may still need. */
+  releases: string[];
+  /** Uploads that broke off before their release was complete (a bucket's: a folder's release appears whole, by rename). */
+  incomplete: string[];
+}
+
 /** Where a section's releases are kept, and the site they go live on: a folder or a bucket. */
 export interface ReleaseStore {
   /** Where it is, for the command's lines: a folder, or `s3://<bucket>/<prefix>`. */
@@ -73,10 +72,15 @@ export interface ReleaseStore {
    * id with the same bytes is the release already there; with other bytes it is refused (`otherBytes`).
    */
   publish(container: string, folder: string, buildVersion: string): Awaitable<{ id: string; created: boolean }>;
-  /** Deletes the releases of `container` no page may still need (`releasesToPrune`); their ids. */
-  prune(container: string, live: string | undefined, keepMs: number, now?: number): Awaitable<string[]>;
+  /** Deletes the releases of `container` no page may still need (`releasesToPrune`), and uploads that broke off. */
+  prune(container: string, live: string | undefined, keepMs: number, now?: number): Awaitable<Pruned>;
   /** The site the releases go live on; one not written yet throws, saying who writes it. */
   site(): Awaitable<SiteOfStore>;
+  /**
+   * Writes the site the releases go live on, described by the JSON `description` (read from
+   * `from`), once the schema `site()` reads it with takes it; each section's origin, by container.
+   */
+  setSite(description: string, from: string): Awaitable<Record<string, string>>;
 }
 
 /** Where what is live and its history are kept: the store's own files, or Redis (`BLOG_CACHE_URL`, `RedisRegistry`). */
@@ -153,7 +157,7 @@ export class FolderStore implements ReleaseStore {
     return { id, created: true };
   }
 
-  prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): string[] {
+  prune(container: string, live: string | undefined, keepMs: number, now = Date.now()): Pruned {
     const dir = path.join(this.dir, container);
     const releases = fs
       .readdirSync(dir)
@@ -161,7 +165,7 @@ export class FolderStore implements ReleaseStore {
       .map((id) => ({ id, publishedAt: fs.statSync(path.join(dir, id)).mtimeMs }));
     const pruned = releasesToPrune(releases, live, now, keepMs);
     for (const id of pruned) fs.rmSync(path.join(dir, id), { recursive: true, force: true });
-    return pruned;
+    return { releases: pruned, incomplete: [] };
   }
 
   /** What is live; none yet is an empty registry. A registry that cannot be read throws, naming it. */
@@ -224,15 +228,18 @@ export class FolderStore implements ReleaseStore {
 
   site(): SiteOfStore {
     const file = this.file(SITE_FILE);
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: start the site first (npm start), which writes it`);
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteOfStore;
+    if (!fs.existsSync(file))
+      throw new Error(`${file} is missing: start the site first (npm start), or write it (npm run release:site)`);
+    return siteOf(folderSite, fs.readFileSync(file, 'utf8'), file);
   }
 
-  /** Written by whoever runs the site (`npm start`, the browser tests) at every start. */
-  setSite(site: SiteOfStore): void {
+  /** Written by whoever runs the site: `npm start` at every start, or its operator (`npm run release:site`). */
+  setSite(description: string, from: string): Record<string, string> {
+    const site = siteOf(folderSite, description, from);
     fs.mkdirSync(this.dir, { recursive: true });
     const file = this.file(SITE_FILE);
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(site, null, 2));
     fs.renameSync(`${file}.tmp`, file);
+    return site.origins;
   }
 }
