@@ -3,6 +3,7 @@ import { author, freePort } from '@blog/cms/testing';
 import { WITHIN, articlePath, text, today, unique } from '../support/changes';
 import { pauseCms, reportChanges, resumeCms } from '../support/cms-control';
 import { rawRequest } from '../support/raw-request';
+import { deployNextBuild, type DeployedBuild } from '../support/section-build';
 import { startRenderServer, type RenderServer, renderServerFor } from '../support/render-server';
 import { startRedis, type RedisServer } from '../support/redis';
 import type { MostPopularEntry } from '@blog/shared';
@@ -396,5 +397,54 @@ test.describe('with the CMS stalled', () => {
     // Its log says so, to its last line: what it held is written as it stops.
     const messages = patient.logs().map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toContain('/Contact could not be rendered in time, and no copy of it is kept');
+  });
+});
+
+test.describe('a render under way', () => {
+  /** How long About's server render holds its thread: a stand-in for a slow section. */
+  const HOLD_MS = 4_000;
+  let build: DeployedBuild | undefined;
+  let server: RenderServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    build = await deployNextBuild('mf-pages', {
+      'src/about/AboutPage.tsx': (source) =>
+        source.replace(
+          '{about?.phrase && ',
+          `{typeof window === 'undefined' && (() => { const end = Date.now() + ${HOLD_MS}; while (Date.now() < end); })()}\n        {about?.phrase && `,
+        ),
+    });
+    server = await startRenderServer({ remotes: { mf_pages: `${build.url}/mf-manifest.json` } });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+    await build?.close();
+  });
+
+  test('delays no kept page: they are answered while another page renders', async () => {
+    test.setTimeout(60_000);
+    const url = server?.url ?? '';
+    await fetch(`${url}/Home`);
+    expect((await fetch(`${url}/Home`)).headers.get('x-cache')).toBe('HIT');
+    let aboutAnswered = false;
+    const about = fetch(`${url}/About`).then((response) => {
+      aboutAnswered = true;
+      return response;
+    });
+    // Past About's reads, into the render that holds its thread.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const answeredMs: number[] = [];
+    for (let asked = 0; asked < 5; asked += 1) {
+      const started = performance.now();
+      const home = await fetch(`${url}/Home`);
+      expect(home.headers.get('x-cache')).toBe('HIT');
+      answeredMs.push(Math.round(performance.now() - started));
+    }
+    test.info().annotations.push({ type: 'kept page during a render', description: `${answeredMs.join(', ')} ms` });
+    expect(Math.max(...answeredMs)).toBeLessThan(HOLD_MS / 4);
+    expect(aboutAnswered).toBe(false);
+    const slow = await about;
+    expect(slow.status).toBe(200);
+    expect(slow.headers.get('x-cache')).toBe('MISS');
   });
 });
