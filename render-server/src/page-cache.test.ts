@@ -122,6 +122,24 @@ describe('the page cache', () => {
     });
   });
 
+  it('counts the renders visitors wait on, not those in the background, and tells of each change', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const changes: string[][] = [];
+    cache.onInvalidate((tags) => changes.push(tags));
+    const waited = controlledRender();
+    const visit = cache.serve('/About', waited.render, new AbortController().signal);
+    const unwaited = controlledRender();
+    const background = cache.serve('/Home', unwaited.render);
+    await settle();
+    expect(cache.visitorRenders()).toBe(1);
+    waited.finish();
+    unwaited.finish();
+    await Promise.all([visit, background]);
+    expect(cache.visitorRenders()).toBe(0);
+    await cache.invalidate(['articles']);
+    expect(changes).toEqual([['articles']]);
+  });
+
   it('drops no page rendered after the change a late report tells of', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const changedAt = clock;

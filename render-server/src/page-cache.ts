@@ -175,6 +175,7 @@ export class RenderRefused extends Error {
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
+  private readonly changeListeners: ((tags: string[]) => void)[] = [];
 
   constructor(
     readonly store: PageStore,
@@ -184,6 +185,18 @@ export class PageCache {
     private readonly renderTimeoutMs = 10_000,
     private readonly outdatesOnly: (tag: string) => boolean = () => false,
   ) {}
+
+  /** How many renders visitors are waiting on now: work in the background gives way to them. */
+  visitorRenders(): number {
+    let waited = 0;
+    for (const flight of this.flights.values()) if (flight.waiting > 0) waited += 1;
+    return waited;
+  }
+
+  /** Tells `listener` the tags of each change once its pages are dropped (`invalidate`). */
+  onInvalidate(listener: (tags: string[]) => void): void {
+    this.changeListeners.push(listener);
+  }
 
   /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
   async peek(key: string): Promise<CachedPage | undefined> {
@@ -238,6 +251,7 @@ export class PageCache {
     );
     // Renders on their way read what was there before: whoever asks next starts a new one.
     this.flights.clear();
+    for (const listener of this.changeListeners) listener(tags);
   }
 
   /** `tags` by what their change makes of a page, the worst first. */
