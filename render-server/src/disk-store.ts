@@ -90,6 +90,11 @@ export class DiskPageStore implements PageStore {
     await written;
   }
 
+  async keeps(key: string) {
+    const entry = this.index.peek(key);
+    return (await this.hot.keeps(key)) || (!!entry && !entry.invalid);
+  }
+
   async invalidate(tags: string[], at: number, mark: Mark = 'invalid'): Promise<void> {
     await this.hot.invalidate(tags, at, mark);
     const changed = new Set(tags);

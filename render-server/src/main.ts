@@ -18,7 +18,7 @@ import { renderPage, type PageContext } from './render/page';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
-import { outdatesOnly } from './tags';
+import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
@@ -91,7 +91,8 @@ const cache = new PageCache(
   Date.now,
   new MemoryPageStore(options.cacheLongTailBytes),
   options.renderTimeoutMs,
-  outdatesOnly,
+  // Kept ahead, a changed page is answered while the pre-renderer renders it again.
+  options.prerenderRenders > 0 ? outdatesWhenKeptAhead : outdatesOnly,
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);

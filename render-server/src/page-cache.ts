@@ -55,6 +55,8 @@ export interface PageStore {
   invalidate(tags: string[], at: number, mark?: Mark): Promise<void>;
   /** Whether one of `tags` was invalidated at or after `since`. */
   invalidatedSince(tags: string[], since: number): Promise<boolean>;
+  /** Whether a good page is kept at `key`, told without reading it where the store can. */
+  keeps?(key: string): Promise<boolean>;
   /** How many bytes the kept pages take and may take, when the store knows. */
   size(): Promise<{ bytes: number; maxBytes: number; pages: number } | undefined>;
   close(): Promise<void>;
@@ -92,6 +94,11 @@ export class MemoryPageStore implements PageStore {
   set(key: string, stored: StoredPage) {
     this.pages.set(key, stored);
     return Promise.resolve();
+  }
+
+  keeps(key: string) {
+    const stored = this.pages.peek(key);
+    return Promise.resolve(!!stored && !stored.invalid);
   }
 
   invalidate(tags: string[], at: number, mark: Mark = 'invalid') {
@@ -202,6 +209,20 @@ export class PageCache {
   async peek(key: string): Promise<CachedPage | undefined> {
     const stored = await this.stored(key);
     return stored && !stored.invalid ? stored.page : undefined;
+  }
+
+  /** Whether a good page is kept at `key`, fresh or not: what work in the background skips. */
+  async keeps(key: string): Promise<boolean> {
+    try {
+      return this.store.keeps ? await this.store.keeps(key) : (await this.stored(key))?.invalid === false;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Renders the page at `key` again and keeps it, whatever is kept meanwhile; a render under way is joined. */
+  async refresh(key: string, render: Render): Promise<void> {
+    await (this.flights.get(key) ?? this.start(key, render, true)).done;
   }
 
   /**
@@ -318,8 +339,11 @@ export class PageCache {
     const done = (async () => {
       const rendered = await untilAborted(render(controller.signal), controller.signal);
       const page = cachedPage(rendered, renderedAt);
-      if (!rendered.degraded && !rendered.transient)
-        await this.keep((rendered.longTail && this.longTail) || this.store, key, page);
+      if (!rendered.degraded && !rendered.transient) {
+        const store = (rendered.longTail && this.longTail) || this.store;
+        await this.keep(store, key, page);
+        if (store !== this.store) await this.dropFromSite(key);
+      }
       return { page, degraded: rendered.degraded };
     })();
     const flight: Flight = { done, controller, waiting: 0, background };
@@ -330,6 +354,19 @@ export class PageCache {
     };
     done.then(land, land);
     return flight;
+  }
+
+  /**
+   * An address that now names nothing (an article deleted) and is kept with the long tail: a stale
+   * copy among the site's pages is no longer its page, and stands in only while no good one can be had.
+   */
+  private async dropFromSite(key: string) {
+    try {
+      const kept = await this.store.get(key);
+      if (kept && !kept.invalid) await this.store.set(key, { ...kept, invalid: true });
+    } catch (error) {
+      log.error({ err: error }, `The page cache could not drop ${key}`);
+    }
   }
 
   private async keep(store: PageStore, key: string, page: CachedPage) {

@@ -2,6 +2,7 @@
 import * as shared from '@blog/shared';
 import { MemoryPageStore, PageCache, type Rendered } from './page-cache';
 import { pageKey } from './page-key';
+import { TAG, outdatesWhenKeptAhead } from './tags';
 import { Prerenderer, siteListing, targetOf, type Listing } from './prerender';
 import type { PageTarget } from './render/page';
 
@@ -21,12 +22,16 @@ const page = (address: string, tags = ['site']): Rendered => ({
 });
 
 const keyOf = (address: string) => pageKey('build', address);
-const listed = (...hrefs: string[]): Listing => ({ targets: hrefs.map(targetOf), complete: true });
+/** Each page listed with a tag of its own, `page-<address>`. */
+const listed = (...hrefs: string[]): Listing => ({
+  targets: hrefs.map((href) => targetOf(href, [`page-${targetOf(href, []).address}`])),
+  complete: true,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** A pre-renderer over a cache in memory, with a render that answers at once unless held. */
 function prerenderer(listing: () => Listing, renders = 1, room = () => Promise.resolve(true)) {
-  const cache = new PageCache(new MemoryPageStore(1e6), 60_000);
+  const cache = new PageCache(new MemoryPageStore(1e6), 60_000, Date.now, undefined, 10_000, outdatesWhenKeptAhead);
   const rendered: string[] = [];
   const render = jest.fn((target: PageTarget, signal: AbortSignal) => {
     rendered.push(target.address);
@@ -64,15 +69,16 @@ describe('what it lists', () => {
       '/Articles?title=Drones%20%26%20tanks%202026%3F',
       '/Articles?title=Drones%20%26%20tanks%202025%3F',
     ]);
-    expect(targets[0].section?.title).toBe('Articles');
-    expect(targets[4].section?.title).toBe('Newsletter');
+    expect(targets[0]).toMatchObject({ section: { title: 'Articles' }, tags: ['articles'] });
+    expect(targets[4]).toMatchObject({ section: { title: 'Newsletter' }, tags: ['articles'] });
+    expect(targets[6].tags).toEqual(['article-d2026', TAG.comments('Drones & tanks 2026?')]);
   });
 
   it('names an article at the address its link is kept under', () => {
     const href = shared.articleHref('Naval power, 2026');
     const url = new URL(href, 'http://site');
     const route = shared.routeAt(url.pathname)!;
-    expect(targetOf(href).address).toBe(shared.pageAddress(route.path, route.section, url.searchParams));
+    expect(targetOf(href, []).address).toBe(shared.pageAddress(route.path, route.section, url.searchParams));
   });
 });
 
@@ -122,22 +128,65 @@ describe('the pre-renderer', () => {
     expect(rendered).toEqual(['/Articles?title=a']);
   });
 
-  it('renders again what a change dropped, listing the articles again only when articles changed', async () => {
+  it('renders again first the pages a change touched, their stale copy answered meanwhile', async () => {
+    const { cache, pre, render, rendered } = prerenderer(() =>
+      listed('/Articles', '/Articles?title=a', '/Articles?title=b'),
+    );
+    pre.start();
+    await pre.idle();
+    rendered.length = 0;
+    let land = () => undefined as unknown;
+    render.mockImplementationOnce(
+      (target) =>
+        new Promise<Rendered>((resolve) => {
+          rendered.push(target.address);
+          land = () => resolve(page(target.address, [`page-${target.address}`, 'v2']));
+        }),
+    );
+    await cache.invalidate(['page-/Articles?title=b', 'shared-articles']);
+    pre.changed(['page-/Articles?title=b', 'shared-articles']);
+    await settle();
+    expect(rendered).toEqual(['/Articles?title=b']);
+    const kept = () => cache.serve(keyOf('/Articles?title=b'), () => Promise.reject(new Error('not rendered here')));
+    expect((await kept()).outcome).toBe('stale');
+    land();
+    await pre.idle();
+    const after = await kept();
+    expect([after.outcome, after.page.tags]).toEqual(['hit', ['page-/Articles?title=b', 'v2']]);
+    expect(rendered).toEqual(['/Articles?title=b']);
+  });
+
+  it('renders again what a section’s new build dropped', async () => {
+    const { cache, pre, render, rendered } = prerenderer(() => listed('/Articles', '/Articles?title=a'));
+    render.mockImplementation((target) => {
+      rendered.push(target.address);
+      return Promise.resolve(page(target.address, ['section-mf_articles']));
+    });
+    pre.start();
+    await pre.idle();
+    await cache.invalidate(['section-mf_articles']);
+    expect(await cache.keeps(keyOf('/Articles'))).toBe(false);
+    pre.changed(['section-mf_articles']);
+    await pre.idle();
+    expect(rendered).toEqual(['/Articles', '/Articles?title=a', '/Articles', '/Articles?title=a']);
+  });
+
+  it('renders again every listed page after a change of the whole site, and lists the articles again after one of articles', async () => {
     let hrefs = ['/Articles', '/Articles?title=a'];
     const { cache, pre, rendered, list } = prerenderer(() => listed(...hrefs));
     pre.start();
     await pre.idle();
-    await cache.invalidate(['page-/Articles?title=a']);
-    pre.changed(['page-/Articles?title=a']);
+    await cache.invalidate(['site']);
+    pre.changed(['site']);
     await pre.idle();
-    expect(rendered).toEqual(['/Articles', '/Articles?title=a', '/Articles?title=a']);
-    expect(list).toHaveBeenCalledTimes(1);
+    expect(rendered).toEqual(['/Articles', '/Articles?title=a', '/Articles', '/Articles?title=a']);
+    expect((await cache.serve(keyOf('/Articles'), () => Promise.reject(new Error('kept')))).outcome).toBe('hit');
 
     hrefs = [...hrefs, '/Articles?title=new'];
     pre.changed(['articles']);
     await pre.idle();
-    expect(list).toHaveBeenCalledTimes(2);
-    expect(rendered.at(-1)).toBe('/Articles?title=new');
+    expect(list).toHaveBeenCalledTimes(3);
+    expect(rendered.slice(4)).toEqual(['/Articles?title=new']);
   });
 
   it('walks again once when changes arrive during a walk', async () => {

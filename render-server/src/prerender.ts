@@ -9,23 +9,28 @@ import {
 import { log } from './log';
 import type { PageCache, Rendered } from './page-cache';
 import { withReadDeadline, type PageTarget } from './render/page';
-import { TAG } from './tags';
+import { TAG, outdatesOnly } from './tags';
 
 /** A page's render, as the pages' route renders it: the pre-renderer's one call of it. */
 export type RenderTarget = (target: PageTarget, signal: AbortSignal) => Promise<Rendered>;
 
+/** A page to keep, with the tags of its own that a change of makes it rendered again (`tags.ts`). */
+export interface ListedPage extends PageTarget {
+  tags: string[];
+}
+
 /** The pages to keep, and whether all of them could be read (a failed read leaves some out). */
 export interface Listing {
-  targets: PageTarget[];
+  targets: ListedPage[];
   complete: boolean;
 }
 
 /** The page a link of the site opens (`/Articles?title=…`), at the address its route keeps it under. */
-export function targetOf(href: string): PageTarget {
+export function targetOf(href: string, tags: string[]): ListedPage {
   const url = new URL(href, 'http://site');
   const route = routeAt(url.pathname);
   if (!route) throw new Error(`${href} is no page of the site`);
-  return { address: pageAddress(route.path, route.section, url.searchParams), section: route.section };
+  return { address: pageAddress(route.path, route.section, url.searchParams), section: route.section, tags };
 }
 
 /** How long the listing's reads may take: at 20,000 articles a year is a few thousand titles. */
@@ -45,21 +50,23 @@ export async function siteListing(cmsHeaders: Record<string, string>): Promise<L
       return { listPages: first?.meta.pagination.pageCount ?? 1, years, articles: articles.flat() };
     },
   );
-  const hrefs = [
+  const lists = [
     '/Articles',
     ...Array.from({ length: value.listPages - 1 }, (_, at) => `/Articles?page=${at + 2}`),
     '/New-letter',
     ...value.years.map((year) => `/New-letter?year=${year}`),
-    ...value.articles.map((article) => articleHref(article.title_article)),
-  ];
-  return { targets: hrefs.map(targetOf), complete: !readFailed };
+  ].map((href) => targetOf(href, [TAG.articles]));
+  const articles = value.articles.map(({ documentId, title_article: title }) =>
+    targetOf(articleHref(title), [TAG.article(documentId), TAG.comments(title)]),
+  );
+  return { targets: [...lists, ...articles], complete: !readFailed };
 }
 
 /** Whether a change may have added or removed pages to keep (an article published or deleted, the whole site). */
 const changesListing = (tags: string[]) => tags.includes(TAG.articles) || tags.includes(TAG.site);
 
 export interface PrerendererOptions {
-  cache: Pick<PageCache, 'peek' | 'serve' | 'visitorRenders'>;
+  cache: Pick<PageCache, 'keeps' | 'serve' | 'refresh' | 'visitorRenders'>;
   /** The page cache's key of an address (`pageKey` with the shell's build). */
   keyOf: (address: string) => string;
   list: () => Promise<Listing>;
@@ -74,15 +81,18 @@ export interface PrerendererOptions {
 
 /**
  * Keeps the site's long tail before anyone asks for it: walks every page `list` names and renders
- * each the cache does not keep (`peek`), through the cache as a visitor's render would be (no
+ * each the cache does not keep (`keeps`), through the cache as a visitor's render would be (no
  * visitor: it counts against no client's limit). At most `renders` at once, and none started while
- * a visitor waits on a render. A change (`changed`) starts the walk again once the page it is on is
- * done, so the pages it dropped are rendered again; one that may add or remove articles lists them
- * again first. Changes arriving during a walk make one more walk, not one each.
+ * a visitor waits on a render. A change (`changed`) starts the walk again once the pages under way
+ * are done: first the listed pages it touched (by their own tags, or all for `site`), rendered
+ * again while the cache answers their stale copy, then any page it dropped; one that may add or
+ * remove articles lists them again first. Changes arriving during a walk make one more walk, not one each.
  */
 export class Prerenderer {
   private readonly stopping = new AbortController();
-  private targets: PageTarget[] = [];
+  private targets: ListedPage[] = [];
+  /** The addresses a change touched, rendered again first. */
+  private readonly touched = new Set<string>();
   private relist = true;
   private again = false;
   private walking: Promise<void> | undefined;
@@ -100,6 +110,9 @@ export class Prerenderer {
   /** A change of `tags` was reported, and its pages dropped: the walk starts again. */
   changed(tags: string[]): void {
     if (changesListing(tags)) this.relist = true;
+    const own = new Set(tags.filter((tag) => !outdatesOnly(tag)));
+    for (const target of this.targets)
+      if (own.has(TAG.site) || target.tags.some((tag) => own.has(tag))) this.touched.add(target.address);
     this.again = true;
     this.wake();
   }
@@ -140,6 +153,8 @@ export class Prerenderer {
         this.retryListing();
       }
       if (listing.targets.length > 0 || listing.complete) this.targets = listing.targets;
+      const listed = new Set(this.targets.map(({ address }) => address));
+      for (const address of this.touched) if (!listed.has(address)) this.touched.delete(address);
     } catch (error) {
       log.error({ err: error }, 'The pages to pre-render could not be listed');
       this.retryListing();
@@ -154,12 +169,13 @@ export class Prerenderer {
   /** Renders every listed page not kept, `renders` at a time, until done, stopped or a change asks for another walk. */
   private async walk() {
     const started = performance.now();
+    const order = [...this.targets.filter(({ address }) => this.touched.has(address)), ...this.targets];
     let next = 0;
     let rendered = 0;
     let full = false;
     const worker = async () => {
-      while (next < this.targets.length && !full && !this.again && !this.stopping.signal.aborted) {
-        const target = this.targets[next++];
+      while (next < order.length && !full && !this.again && !this.stopping.signal.aborted) {
+        const target = order[next++];
         const kept = await this.keep(target);
         if (kept === 'full') full = true;
         else if (kept) rendered += 1;
@@ -168,7 +184,7 @@ export class Prerenderer {
     await Promise.all(Array.from({ length: Math.max(1, this.options.renders) }, worker));
     if (full)
       log.warn(
-        `The page store is full: pre-rendering stopped at page ${next} of ${this.targets.length} (set BLOG_CACHE_DIR, or raise its bound)`,
+        `The page store is full: pre-rendering stopped at page ${next} of ${order.length} (set BLOG_CACHE_DIR, or raise its bound)`,
       );
     if (rendered > 0)
       log.info(
@@ -176,18 +192,26 @@ export class Prerenderer {
       );
   }
 
-  /** Renders `target` unless it is kept; whether it did, or that the store has no room for it. */
-  private async keep(target: PageTarget): Promise<boolean | 'full'> {
+  /** Renders `target` if a change touched it or it is not kept; whether it did, or that the store has no room for it. */
+  private async keep(target: ListedPage): Promise<boolean | 'full'> {
     const { cache, keyOf, render, room } = this.options;
     const key = keyOf(target.address);
-    if (await cache.peek(key)) return false;
-    if (!(await room())) return 'full';
+    const touched = this.touched.delete(target.address);
+    const kept = await cache.keeps(key);
+    if (kept && !touched) return false;
+    if (!kept && !(await room())) return 'full';
     // A visitor never waits behind it: it starts nothing while one waits on a render.
     while (cache.visitorRenders() > 0 && !this.stopping.signal.aborted) await this.pause();
-    if (this.stopping.signal.aborted) return false;
+    if (this.stopping.signal.aborted) {
+      if (touched) this.touched.add(target.address);
+      return false;
+    }
+    const stopping = this.stopping.signal;
+    const renderIt = (signal: AbortSignal) => render(target, AbortSignal.any([signal, stopping]));
     try {
-      const stopping = this.stopping.signal;
-      await cache.serve(key, (signal) => render(target, AbortSignal.any([signal, stopping])));
+      // Its stale copy is answered meanwhile; one no longer kept is rendered as a visitor's would be.
+      if (kept) await cache.refresh(key, renderIt);
+      else await cache.serve(key, renderIt);
       return true;
     } catch (error) {
       if (!this.stopping.signal.aborted) log.warn({ err: error }, `${target.address} could not be pre-rendered`);
