@@ -90,6 +90,8 @@ export interface PrerendererOptions {
  */
 export class Prerenderer {
   private readonly stopping = new AbortController();
+  /** The renders under way, ended by `stop`. */
+  private readonly running = new Set<AbortController>();
   private targets: ListedPage[] = [];
   /** The addresses a change touched, rendered again first. */
   private readonly touched = new Set<string>();
@@ -119,7 +121,9 @@ export class Prerenderer {
 
   /** Ends the walk: the renders under way are abandoned, and waited for. */
   async stop(): Promise<void> {
-    this.stopping.abort(new Error('The render server stops'));
+    const reason = new Error('The render server stops');
+    this.stopping.abort(reason);
+    for (const controller of this.running) controller.abort(reason);
     await this.walking;
   }
 
@@ -206,8 +210,14 @@ export class Prerenderer {
       if (touched) this.touched.add(target.address);
       return false;
     }
-    const stopping = this.stopping.signal;
-    const renderIt = (signal: AbortSignal) => render(target, AbortSignal.any([signal, stopping]));
+    const renderIt = (signal: AbortSignal) => {
+      // Ended by the cache (its deadline) or by `stop`; not `AbortSignal.any` with the long-lived
+      // stop signal, which would hold a reference to every render's signal it ever made.
+      const controller = new AbortController();
+      signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+      this.running.add(controller);
+      return render(target, controller.signal).finally(() => this.running.delete(controller));
+    };
     try {
       // Its stale copy is answered meanwhile; one no longer kept is rendered as a visitor's would be.
       if (kept) await cache.refresh(key, renderIt);
