@@ -29,6 +29,11 @@ const listed = (...hrefs: string[]): Listing => ({
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** Until `done` holds (at most 2 s): what runs in the background has got there. */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done() && waited < 2_000; waited += 5) await settle();
+}
+
 /** A pre-renderer over a cache in memory, with a render that answers at once unless held. */
 function prerenderer(listing: () => Listing, renders = 1, room = () => Promise.resolve(true)) {
   const cache = new PageCache(new MemoryPageStore(1e6), 60_000, Date.now, undefined, 10_000, outdatesWhenKeptAhead);
@@ -145,7 +150,7 @@ describe('the pre-renderer', () => {
     );
     await cache.invalidate(['page-/Articles?title=b', 'shared-articles']);
     pre.changed(['page-/Articles?title=b', 'shared-articles']);
-    await settle();
+    await until(() => rendered.length > 0);
     expect(rendered).toEqual(['/Articles?title=b']);
     const kept = () => cache.serve(keyOf('/Articles?title=b'), () => Promise.reject(new Error('not rendered here')));
     expect((await kept()).outcome).toBe('stale');
@@ -154,6 +159,19 @@ describe('the pre-renderer', () => {
     const after = await kept();
     expect([after.outcome, after.page.tags]).toEqual(['hit', ['page-/Articles?title=b', 'v2']]);
     expect(rendered).toEqual(['/Articles?title=b']);
+  });
+
+  it('looks only at the pages a change touched when it dropped none', async () => {
+    const { cache, pre, rendered } = prerenderer(() => listed('/Articles', '/Articles?title=a', '/Articles?title=b'));
+    pre.start();
+    await pre.idle();
+    rendered.length = 0;
+    const keeps = jest.spyOn(cache, 'keeps');
+    await cache.invalidate(['page-/Articles?title=a', 'shared-articles']);
+    pre.changed(['page-/Articles?title=a', 'shared-articles']);
+    await pre.idle();
+    expect(rendered).toEqual(['/Articles?title=a']);
+    expect(keeps.mock.calls.map(([key]) => key)).toEqual([keyOf('/Articles?title=a')]);
   });
 
   it('renders again what a section’s new build dropped', async () => {
@@ -245,7 +263,7 @@ describe('the pre-renderer', () => {
     await pre.idle();
     expect(rendered).toEqual(['/Articles']);
     complete = true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => list.mock.calls.length === 2);
     await pre.idle();
     expect(list).toHaveBeenCalledTimes(2);
   });

@@ -9,7 +9,7 @@ import {
 import { log } from './log';
 import type { PageCache, Rendered } from './page-cache';
 import { withReadDeadline, type PageTarget } from './render/page';
-import { TAG, outdatesOnly } from './tags';
+import { TAG, outdatesOnly, outdatesWhenKeptAhead } from './tags';
 
 /** A page's render, as the pages' route renders it: the pre-renderer's one call of it. */
 export type RenderTarget = (target: PageTarget, signal: AbortSignal) => Promise<Rendered>;
@@ -84,9 +84,10 @@ export interface PrerendererOptions {
  * each the cache does not keep (`keeps`), through the cache as a visitor's render would be (no
  * visitor: it counts against no client's limit). At most `renders` at once, and none started while
  * a visitor waits on a render. A change (`changed`) starts the walk again once the pages under way
- * are done: first the listed pages it touched (by their own tags, or all for `site`), rendered
- * again while the cache answers their stale copy, then any page it dropped; one that may add or
- * remove articles lists them again first. Changes arriving during a walk make one more walk, not one each.
+ * are done: the listed pages it touched (by their own tags, or all for `site`), rendered again
+ * while the cache answers their stale copy; then, where it dropped pages (a section's new build),
+ * every page not kept. One that may add or remove articles lists them again first. Changes
+ * arriving during a walk make one more walk, not one each.
  */
 export class Prerenderer {
   private readonly stopping = new AbortController();
@@ -96,6 +97,8 @@ export class Prerenderer {
   /** The addresses a change touched, rendered again first. */
   private readonly touched = new Set<string>();
   private relist = true;
+  /** Whether every listed page is to be checked, not only those touched: after a listing, or a change that dropped pages. */
+  private sweep = true;
   private again = false;
   private walking: Promise<void> | undefined;
   private readonly pauseMs: number;
@@ -112,6 +115,7 @@ export class Prerenderer {
   /** A change of `tags` was reported, and its pages dropped: the walk starts again. */
   changed(tags: string[]): void {
     if (changesListing(tags)) this.relist = true;
+    if (!tags.every(outdatesWhenKeptAhead)) this.sweep = true;
     const own = new Set(tags.filter((tag) => !outdatesOnly(tag)));
     for (const target of this.targets)
       if (own.has(TAG.site) || target.tags.some((tag) => own.has(tag))) this.touched.add(target.address);
@@ -149,6 +153,7 @@ export class Prerenderer {
 
   private async readListing() {
     this.relist = false;
+    this.sweep = true;
     try {
       const listing = await this.options.list();
       // A listing with a failed read is used as far as it goes, and read again on the next walk.
@@ -173,7 +178,13 @@ export class Prerenderer {
   /** Renders every listed page not kept, `renders` at a time, until done, stopped or a change asks for another walk. */
   private async walk() {
     const started = performance.now();
-    const order = [...this.targets.filter(({ address }) => this.touched.has(address)), ...this.targets];
+    // A change that only left pages stale needs them alone rendered again: no check of the others.
+    const sweeping = this.sweep;
+    this.sweep = false;
+    const order = [
+      ...this.targets.filter(({ address }) => this.touched.has(address)),
+      ...(sweeping ? this.targets : []),
+    ];
     let next = 0;
     let rendered = 0;
     let full = false;
@@ -186,6 +197,7 @@ export class Prerenderer {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.options.renders) }, worker));
+    if (sweeping && next < order.length) this.sweep = true;
     if (full)
       log.warn(
         `The page store is full: pre-rendering stopped at page ${next} of ${order.length} (set BLOG_CACHE_DIR, or raise its bound)`,
