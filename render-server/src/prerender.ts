@@ -62,6 +62,12 @@ export async function siteListing(cmsHeaders: Record<string, string>): Promise<L
   return { targets: [...lists, ...articles], complete: !readFailed };
 }
 
+/** After a listing that failed, how many pauses until it is read again (5 s by default). */
+const LIST_AGAIN_PAUSES = 100;
+
+/** After renders that could not be kept (the CMS slow or down), how many pauses until they are tried again (30 s by default). */
+const RENDER_AGAIN_PAUSES = 600;
+
 /** Whether a change may have added or removed pages to keep (an article published or deleted, the whole site). */
 const changesListing = (tags: string[]) => tags.includes(TAG.articles) || tags.includes(TAG.site);
 
@@ -159,20 +165,22 @@ export class Prerenderer {
       // A listing with a failed read is used as far as it goes, and read again on the next walk.
       if (!listing.complete) {
         log.warn('The pages to pre-render could not all be listed: listed again in a moment');
-        this.retryListing();
+        this.relist = true;
+        this.later(LIST_AGAIN_PAUSES);
       }
       if (listing.targets.length > 0 || listing.complete) this.targets = listing.targets;
       const listed = new Set(this.targets.map(({ address }) => address));
       for (const address of this.touched) if (!listed.has(address)) this.touched.delete(address);
     } catch (error) {
       log.error({ err: error }, 'The pages to pre-render could not be listed');
-      this.retryListing();
+      this.relist = true;
+      this.later(LIST_AGAIN_PAUSES);
     }
   }
 
-  private retryListing() {
-    this.relist = true;
-    setTimeout(() => this.wake(), this.pauseMs * 100).unref();
+  /** Walks again in `pauses` pauses. */
+  private later(pauses: number) {
+    setTimeout(() => this.wake(), this.pauseMs * pauses).unref();
   }
 
   /** Renders every listed page not kept, `renders` at a time, until done, stopped or a change asks for another walk. */
@@ -187,17 +195,25 @@ export class Prerenderer {
     ];
     let next = 0;
     let rendered = 0;
+    let missed = 0;
     let full = false;
     const worker = async () => {
       while (next < order.length && !full && !this.again && !this.stopping.signal.aborted) {
         const target = order[next++];
-        const kept = await this.keep(target);
-        if (kept === 'full') full = true;
-        else if (kept) rendered += 1;
+        const done = await this.keep(target);
+        if (done === 'full') full = true;
+        else if (done === 'rendered') rendered += 1;
+        else if (done === 'missed') missed += 1;
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.options.renders) }, worker));
     if (sweeping && next < order.length) this.sweep = true;
+    if (missed > 0) {
+      // Rendered while the CMS or a section failed, and not kept: tried again in a while, not at once.
+      log.warn(`${missed} pages could not be pre-rendered: tried again in a while`);
+      this.sweep = true;
+      this.later(RENDER_AGAIN_PAUSES);
+    }
     if (full)
       log.warn(
         `The page store is full: pre-rendering stopped at page ${next} of ${order.length} (set BLOG_CACHE_DIR, or raise its bound)`,
@@ -208,19 +224,19 @@ export class Prerenderer {
       );
   }
 
-  /** Renders `target` if a change touched it or it is not kept; whether it did, or that the store has no room for it. */
-  private async keep(target: ListedPage): Promise<boolean | 'full'> {
+  /** Renders `target` if a change touched it or it is not kept: whether it was kept already, rendered and kept, not kept, or the store has no room for it. */
+  private async keep(target: ListedPage): Promise<'kept' | 'rendered' | 'missed' | 'full'> {
     const { cache, keyOf, render, room } = this.options;
     const key = keyOf(target.address);
     const touched = this.touched.delete(target.address);
     const kept = await cache.keeps(key);
-    if (kept && !touched) return false;
+    if (kept && !touched) return 'kept';
     if (!kept && !(await room())) return 'full';
     // A visitor never waits behind it: it starts nothing while one waits on a render.
     while (cache.visitorRenders() > 0 && !this.stopping.signal.aborted) await this.pause();
     if (this.stopping.signal.aborted) {
       if (touched) this.touched.add(target.address);
-      return false;
+      return 'missed';
     }
     const renderIt = (signal: AbortSignal) => {
       // Ended by the cache (its deadline) or by `stop`; not `AbortSignal.any` with the long-lived
@@ -234,11 +250,13 @@ export class Prerenderer {
       // Its stale copy is answered meanwhile; one no longer kept is rendered as a visitor's would be.
       if (kept) await cache.refresh(key, renderIt);
       else await cache.serve(key, renderIt);
-      return true;
     } catch (error) {
       if (!this.stopping.signal.aborted) log.warn({ err: error }, `${target.address} could not be pre-rendered`);
-      return false;
     }
+    // A degraded render is answered but not kept (a stale page stays stale): it is rendered again later.
+    if (await cache.keeps(key)) return 'rendered';
+    if (touched) this.touched.add(target.address);
+    return 'missed';
   }
 
   private pause() {
