@@ -33,33 +33,39 @@ export function targetOf(href: string, tags: string[]): ListedPage {
   return { address: pageAddress(route.path, route.section, url.searchParams), section: route.section, tags };
 }
 
-/** How long the listing's reads may take: at 20,000 articles a year is a few thousand titles. */
-const LISTING_TIMEOUT_MS = 30_000;
+/** How long each of the listing's reads may take: at 20,000 articles a year is over a thousand titles, and a busy CMS slow. */
+const LISTING_READ_TIMEOUT_MS = 30_000;
+
+/** `read` within its own deadline, with the server's token; its value, and whether it failed. */
+const listingRead = <T>(cmsHeaders: Record<string, string>, read: () => Promise<T>) =>
+  withReadDeadline(new AbortController().signal, { timeoutMs: LISTING_READ_TIMEOUT_MS, headers: cmsHeaders }, read);
 
 /**
  * The long tail to keep, read as the sitemap reads it: the list's pages, the newsletter archive
- * and each of its years, then every published article, newest first.
+ * and each of its years, then every published article, newest first. One year at a time, each
+ * read with a deadline of its own: a year that fails leaves the listing incomplete, not empty.
  */
 export async function siteListing(cmsHeaders: Record<string, string>): Promise<Listing> {
-  const { value, readFailed } = await withReadDeadline(
-    new AbortController().signal,
-    { timeoutMs: LISTING_TIMEOUT_MS, headers: cmsHeaders },
-    async () => {
-      const [first, years] = await Promise.all([fetchArticleSummaries({ search: '', page: 1 }), fetchArchiveYears()]);
-      const articles = await Promise.all(years.map((year) => fetchArchiveYear(year)));
-      return { listPages: first?.meta.pagination.pageCount ?? 1, years, articles: articles.flat() };
-    },
+  const first = await listingRead(cmsHeaders, () =>
+    Promise.all([fetchArticleSummaries({ search: '', page: 1 }), fetchArchiveYears()]),
   );
+  const [summaries, years] = first.value;
+  let complete = !first.readFailed;
+  const articles: ListedPage[] = [];
+  for (const year of years) {
+    const { value, readFailed } = await listingRead(cmsHeaders, () => fetchArchiveYear(year));
+    if (readFailed) complete = false;
+    for (const { documentId, title_article: title } of value)
+      articles.push(targetOf(articleHref(title), [TAG.article(documentId), TAG.comments(title)]));
+  }
+  const listPages = summaries?.meta.pagination.pageCount ?? 1;
   const lists = [
     '/Articles',
-    ...Array.from({ length: value.listPages - 1 }, (_, at) => `/Articles?page=${at + 2}`),
+    ...Array.from({ length: listPages - 1 }, (_, at) => `/Articles?page=${at + 2}`),
     '/New-letter',
-    ...value.years.map((year) => `/New-letter?year=${year}`),
+    ...years.map((year) => `/New-letter?year=${year}`),
   ].map((href) => targetOf(href, [TAG.articles]));
-  const articles = value.articles.map(({ documentId, title_article: title }) =>
-    targetOf(articleHref(title), [TAG.article(documentId), TAG.comments(title)]),
-  );
-  return { targets: [...lists, ...articles], complete: !readFailed };
+  return { targets: [...lists, ...articles], complete };
 }
 
 /** After a listing that failed, how many pauses until it is read again (5 s by default). */
@@ -162,13 +168,15 @@ export class Prerenderer {
     this.sweep = true;
     try {
       const listing = await this.options.list();
-      // A listing with a failed read is used as far as it goes, and read again on the next walk.
-      if (!listing.complete) {
+      if (listing.complete) this.targets = listing.targets;
+      else {
+        // A listing with a failed read adds what it read to what was listed before, and is read again in a moment.
         log.warn('The pages to pre-render could not all be listed: listed again in a moment');
+        const listed = new Set(listing.targets.map(({ address }) => address));
+        this.targets = [...listing.targets, ...this.targets.filter(({ address }) => !listed.has(address))];
         this.relist = true;
         this.later(LIST_AGAIN_PAUSES);
       }
-      if (listing.targets.length > 0 || listing.complete) this.targets = listing.targets;
       const listed = new Set(this.targets.map(({ address }) => address));
       for (const address of this.touched) if (!listed.has(address)) this.touched.delete(address);
     } catch (error) {
@@ -178,9 +186,12 @@ export class Prerenderer {
     }
   }
 
-  /** Walks again in `pauses` pauses. */
+  /** Walks again in `pauses` pauses, or once more after the walk then under way. */
   private later(pauses: number) {
-    setTimeout(() => this.wake(), this.pauseMs * pauses).unref();
+    setTimeout(() => {
+      this.again = true;
+      this.wake();
+    }, this.pauseMs * pauses).unref();
   }
 
   /** Renders every listed page not kept, `renders` at a time, until done, stopped or a change asks for another walk. */
