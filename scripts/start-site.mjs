@@ -163,6 +163,8 @@ async function launchRenderServer() {
       : {}),
     BLOG_REMOTES_FILE: remotesFile,
     BLOG_CONFIG_FILE: configFile,
+    // Every page kept on disk too, the whole site's (docs/code/page-cache.md), for this run.
+    BLOG_CACHE_DIR: process.env.BLOG_CACHE_DIR || path.join(runDir, 'pages'),
     REVALIDATE_SECRET: revalidateSecret,
     RENDER_SERVER_TOKEN: renderServerToken,
     ...preview,

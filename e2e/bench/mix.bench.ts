@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { articleHref } from '@blog/shared';
 import { authorOf, freePort } from '@blog/cms/testing';
@@ -103,10 +105,18 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     SIZE,
   );
   const started = Date.now();
+  const statusPort = await freePort();
   const server = await startRenderServer({
     port,
     config: { cmsUrl: cms.url },
-    env: { ...NO_CLIENT_LIMITS, BLOG_PROXY_HOPS: '1' },
+    // As `npm start` runs it: the long tail kept ahead, on disk.
+    env: {
+      ...NO_CLIENT_LIMITS,
+      BLOG_PROXY_HOPS: '1',
+      BLOG_PRERENDER: 'true',
+      BLOG_CACHE_DIR: path.join(os.tmpdir(), `blog-pages-mix-${process.pid}`),
+      BLOG_STATUS_PORT: String(statusPort),
+    },
     // Kept for the test, not printed: under the mix it logs every render given up.
     logs: true,
   });
@@ -173,11 +183,37 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       return { stop: () => clearInterval(timer), statuses };
     }
 
+    // How many pages the server keeps, every 5 s: when it first kept as many as there are articles.
+    let allKeptAfterSeconds: number | undefined;
+    const sampler = setInterval(
+      () =>
+        void fetch(`http://127.0.0.1:${statusPort}/status`)
+          .then(async (answer) => ((await answer.json()) as { cache: { pages: number } }).cache.pages)
+          .then(
+            (pages) => {
+              if (allKeptAfterSeconds === undefined && pages >= everyArticle.length)
+                allKeptAfterSeconds = Math.round((Date.now() - started) / 1_000);
+            },
+            () => undefined,
+          ),
+      5_000,
+    );
+    /** How many articles' pages are kept now: HEAD is answered from what is kept, rendering nothing. */
+    const keptArticles = async () => {
+      let kept = 0;
+      for (let at = 0; at < mix.articles.length; at += 50)
+        for (const answer of await Promise.all(
+          mix.articles.slice(at, at + 50).map((path) => fetch(`${siteUrl}${path}`, { method: 'HEAD' })),
+        ))
+          if (answer.headers.get('x-cache') === 'HIT') kept += 1;
+      return kept;
+    };
     // The pages everyone reads, kept before the clock starts.
     for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
     const baseline = await staticCopy(`${siteUrl}/Home`);
     const rows: Record<string, string | number>[] = [];
     const measure = async (when: string) => {
+      const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
       const keptAlone = await run(siteUrl, PROBE_CONNECTIONS, () => pick(mix.hot));
       const cpuBefore = cpuSeconds(cms.pid);
@@ -205,6 +241,9 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'writes by status': JSON.stringify(writing.statuses),
         'CMS CPU, cores': cmsCpu.toFixed(2),
         'CMS MB': Math.round(rssOf(cms.pid) / 1024 / 1024),
+        'articles kept before': `${articlesKept} of ${mix.articles.length}`,
+        'all kept after s': allKeptAfterSeconds ?? '-',
+        'render server MB': Math.round(rssOf(server.pid) / 1024 / 1024),
       });
     };
     try {
@@ -221,6 +260,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         await authorOf(cms).deleteArticle(published.documentId);
       }
     } finally {
+      clearInterval(sampler);
       await baseline.close();
     }
     console.log(

@@ -101,6 +101,8 @@ export default async function globalSetup() {
     ...NO_CLIENT_LIMITS,
     BLOG_SECTIONS_CHECK_SECONDS: '1',
     BLOG_SITE_URL: appUrls.shell,
+    // Every page is rendered when first asked for: the tests read X-Cache: MISS.
+    BLOG_PRERENDER: 'false',
     REVALIDATE_SECRET: revalidateSecret,
     RENDER_SERVER_TOKEN: renderServerToken,
     // Its warnings and errors: a line a request would drown the run's output.

@@ -30,7 +30,7 @@ export interface RenderServerOptions {
   remotes?: Partial<Record<Container, string>>;
   /** Its port; by default one the CMS of this run answers from (see the global setup), else any free one. */
   port?: number;
-  /** More of the render server's settings. */
+  /** More of the render server's settings (`BLOG_PRERENDER: 'true'` keeps the site's pages before they are asked for). */
   env?: Record<string, string>;
   /** Whether its log is kept for the test (`logs()`) rather than printed. */
   logs?: boolean;
@@ -113,6 +113,8 @@ export async function startRenderServer({
       {
         BLOG_SECTIONS_CHECK_SECONDS: '1',
         BLOG_SITE_URL: `http://localhost:${serverPort}`,
+        // Pages are rendered when first asked for, unless a test asks for the pre-renderer (`env`).
+        BLOG_PRERENDER: 'false',
         REVALIDATE_SECRET: process.env.REVALIDATE_SECRET ?? '',
         RENDER_SERVER_TOKEN: process.env.RENDER_SERVER_TOKEN ?? '',
         // Every request of a test comes from one address: limits per client are tested where they are set.

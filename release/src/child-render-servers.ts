@@ -132,6 +132,8 @@ export class ChildRenderServers {
         BLOG_CACHE_URL: '',
         BLOG_CACHE_MAX_MB: this.options.serves === 'canary' ? ONE_BYTE_IN_MB : '1',
         BLOG_CACHE_LONG_TAIL_MB: ONE_BYTE_IN_MB,
+        BLOG_CACHE_DIR: '',
+        BLOG_PRERENDER: 'false',
         REVALIDATE_SECRET: '',
         BLOG_PURGE_URL: '',
         // It renders few pages, for a few visitors: on its one thread, with no other to start.

@@ -10,17 +10,21 @@ import { mediaOnSite } from './media';
 import { collectProcessMetrics, registry, watchPageStore } from './metrics';
 import { serverOptions } from './options';
 import { KeptReads } from './kept-reads';
-import { MemoryPageStore, PageCache } from './page-cache';
+import { DiskPageStore } from './disk-store';
+import { MemoryPageStore, PageCache, type PageStore } from './page-cache';
+import { pageKey } from './page-key';
+import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
-import { outdatesOnly } from './tags';
+import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
 import type { RenderThreadData } from './render/thread';
 import { RenderThreads } from './render/threads';
 import { buildApp } from './app';
+import type { Site } from './plugins/site';
 import { TileCache, tilesOnSite } from './tiles';
 import { tracingAsked } from './tracing';
 
@@ -76,14 +80,21 @@ const previewTemplate = documentTemplate(html, {
   file,
 });
 
-const store = options.cacheUrl ? new RedisPageStore(options.cacheUrl) : new MemoryPageStore(options.cacheMaxBytes);
+/** Redis, shared; else the process's memory, with every page on disk too where a folder is named. */
+function pageStore(): PageStore {
+  if (options.cacheUrl) return new RedisPageStore(options.cacheUrl);
+  if (options.cacheDir) return new DiskPageStore(options.cacheDir, options.cacheMaxBytes, options.cacheDiskBytes);
+  return new MemoryPageStore(options.cacheMaxBytes);
+}
+const store = pageStore();
 const cache = new PageCache(
   store,
   options.cacheTtlMs,
   Date.now,
   new MemoryPageStore(options.cacheLongTailBytes),
   options.renderTimeoutMs,
-  outdatesOnly,
+  // Kept ahead, a changed page is answered while the pre-renderer renders it again.
+  options.prerenderRenders > 0 ? outdatesWhenKeptAhead : outdatesOnly,
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);
@@ -167,6 +178,7 @@ async function start() {
   app.server.listen({ port: options.port, host: options.host }, () =>
     log.info(`Rendering ${options.siteUrl} on port ${options.port}`),
   );
+  const prerenderer = options.prerenderRenders > 0 ? prerender(app.site.render) : undefined;
   const status = options.statusPort === undefined ? undefined : await statusServer(options.statusPort, cache);
   watchPageStore(store);
   if (options.metricsPort !== undefined) collectProcessMetrics();
@@ -181,6 +193,8 @@ async function start() {
   if (!options.revalidateSecret && !options.previewSections)
     log.warn('REVALIDATE_SECRET is not set: the CMS cannot report changes, kept pages are renewed only by age');
   const stop = () => {
+    // Its renders are abandoned at once: none is left running.
+    void prerenderer?.stop();
     sections.stop();
     previewServers?.close();
     canaryServers?.close();
@@ -201,6 +215,25 @@ async function start() {
     stop();
     process.exit(0);
   });
+}
+
+/** The long tail rendered and kept before it is asked for, and again after each change (`prerender.ts`). */
+function prerender(render: Site['render']) {
+  const prerenderer = new Prerenderer({
+    cache,
+    keyOf: (address) => pageKey(template.id, address),
+    list: () => siteListing(options.cmsHeaders),
+    render,
+    renders: options.prerenderRenders,
+    room: async () => {
+      const size = await store.size().catch(() => undefined);
+      // A bound nearly reached: what is rendered next would push out what is kept.
+      return !size || size.bytes < size.maxBytes * 0.9;
+    },
+  });
+  cache.onInvalidate((tags) => prerenderer.changed(tags));
+  prerenderer.start();
+  return prerenderer;
 }
 
 /** What an operator reads of the server, on the loopback interface only: its memory and how full its page cache is. */

@@ -7,6 +7,20 @@ describe('the render server’s options', () => {
     expect(serverOptions({}, '/dist').cacheMaxBytes).toBe(64 * 1024 * 1024);
   });
 
+  it('keep pages ahead unless told not to, or in a render server of previewed builds', () => {
+    expect(serverOptions({}, '/dist').prerenderRenders).toBe(1);
+    expect(serverOptions({ BLOG_PRERENDER_RENDERS: '2' }, '/dist').prerenderRenders).toBe(2);
+    expect(serverOptions({ BLOG_PRERENDER: 'false' }, '/dist').prerenderRenders).toBe(0);
+    expect(
+      serverOptions({ BLOG_PREVIEW_SECTIONS: '{"mf_pages":"http://b/mf-manifest.json"}' }, '/dist').prerenderRenders,
+    ).toBe(0);
+    expect(serverOptions({}, '/dist').cacheDir).toBeUndefined();
+    expect(serverOptions({ BLOG_CACHE_DIR: '/var/pages' }, '/dist')).toMatchObject({
+      cacheDir: '/var/pages',
+      cacheDiskBytes: 2048 * 1024 * 1024,
+    });
+  });
+
   it('open previews only with a shared secret', () => {
     expect(serverOptions({}, '/dist').preview).toBeUndefined();
     expect(serverOptions({ PREVIEW_SECRET: 's', PREVIEW_API_TOKEN: 't' }, '/dist').preview).toEqual({

@@ -34,6 +34,12 @@ export interface ServerOptions {
   cacheUrl: string | undefined;
   /** The most bytes pages kept in memory may take. */
   cacheMaxBytes: number;
+  /** The folder where every kept page is also written (`DiskPageStore`), those in memory the most recently used; none keeps them in memory only. */
+  cacheDir: string | undefined;
+  /** The most bytes the pages kept on disk may take. */
+  cacheDiskBytes: number;
+  /** How many pages the pre-renderer renders at once; 0 when it is off (`BLOG_PRERENDER=false`, or a server of previews and canaries). */
+  prerenderRenders: number;
   /** How long a kept page is answered as it is; after that it is answered while rendered again. */
   cacheTtlMs: number;
   /** The most bytes searches and addresses that name nothing may take, in this process's memory, apart from the site's pages. */
@@ -101,6 +107,9 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     renderThreads: settings.BLOG_RENDER_THREADS ?? Math.max(0, availableParallelism() - 1),
     cacheUrl: settings.BLOG_CACHE_URL,
     cacheMaxBytes: bytesOf(settings.BLOG_CACHE_MAX_MB),
+    cacheDir: settings.BLOG_CACHE_DIR,
+    cacheDiskBytes: bytesOf(settings.BLOG_CACHE_DISK_MB),
+    prerenderRenders: settings.BLOG_PRERENDER && !settings.BLOG_PREVIEW_SECTIONS ? settings.BLOG_PRERENDER_RENDERS : 0,
     cacheTtlMs: settings.BLOG_CACHE_TTL_SECONDS * 1000,
     cacheLongTailBytes: bytesOf(settings.BLOG_CACHE_LONG_TAIL_MB),
     cacheReadsBytes: bytesOf(settings.BLOG_CACHE_READS_MB),

@@ -122,6 +122,51 @@ describe('the page cache', () => {
     });
   });
 
+  it('counts the renders visitors wait on, not those in the background, and tells of each change', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    const changes: string[][] = [];
+    cache.onInvalidate((tags) => changes.push(tags));
+    const waited = controlledRender();
+    const visit = cache.serve('/About', waited.render, new AbortController().signal);
+    const unwaited = controlledRender();
+    const background = cache.serve('/Home', unwaited.render);
+    await settle();
+    expect(cache.visitorRenders()).toBe(1);
+    waited.finish();
+    unwaited.finish();
+    await Promise.all([visit, background]);
+    expect(cache.visitorRenders()).toBe(0);
+    await cache.invalidate(['articles']);
+    expect(changes).toEqual([['articles']]);
+  });
+
+  it('says whether a good page is kept, and renders one again on demand while its copy is answered', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
+    expect(await cache.keeps('/About')).toBe(false);
+    await cache.serve('/About', () => Promise.resolve(page('v1')));
+    expect(await cache.keeps('/About')).toBe(true);
+    const again = controlledRender('v2');
+    const refreshed = cache.refresh('/About', again.render);
+    expect((await cache.serve('/About', again.render)).page.body.toString()).toBe('v1');
+    again.finish();
+    await refreshed;
+    expect(again.render).toHaveBeenCalledTimes(1);
+    expect((await cache.serve('/About', again.render)).page.body.toString()).toBe('v2');
+    await cache.invalidate(['articles']);
+    expect(await cache.keeps('/About')).toBe(false);
+  });
+
+  it('no longer answers a stale page of the site for an address that now names nothing', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, new MemoryPageStore(1e6), 10_000, () => true);
+    await cache.serve('/Articles?title=x', () => Promise.resolve(page('the article', ['site', 'article-1'])));
+    await cache.invalidate(['article-1']);
+    const gone = { ...page('no such article', ['site', 'articles']), longTail: true };
+    expect((await cache.serve('/Articles?title=x', () => Promise.resolve(gone))).outcome).toBe('stale');
+    await settle();
+    const next = await cache.serve('/Articles?title=x', () => Promise.reject(new Error('kept')));
+    expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'no such article']);
+  });
+
   it('drops no page rendered after the change a late report tells of', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const changedAt = clock;

@@ -70,6 +70,8 @@ export interface PageStore {
   invalidate(tags: string[], at: number, mark?: Mark): Promise<void>;
   /** Whether one of `tags` was invalidated at or after `since`. */
   invalidatedSince(tags: string[], since: number): Promise<boolean>;
+  /** Whether a good page is kept at `key`, told without reading it where the store can. */
+  keeps?(key: string): Promise<boolean>;
   /** How many bytes the kept pages take and may take, when the store knows. */
   size(): Promise<{ bytes: number; maxBytes: number; pages: number } | undefined>;
   close(): Promise<void>;
@@ -106,6 +108,11 @@ export class MemoryPageStore implements PageStore {
   set(key: string, stored: StoredPage) {
     this.pages.set(key, stored);
     return Promise.resolve();
+  }
+
+  keeps(key: string) {
+    const stored = this.pages.peek(key);
+    return Promise.resolve(!!stored && !stored.invalid);
   }
 
   invalidate(tags: string[], at: number, mark: Mark = 'invalid') {
@@ -189,6 +196,7 @@ export class RenderRefused extends Error {
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
+  private readonly changeListeners: ((tags: string[]) => void)[] = [];
 
   constructor(
     readonly store: PageStore,
@@ -199,10 +207,36 @@ export class PageCache {
     private readonly outdatesOnly: (tag: string) => boolean = () => false,
   ) {}
 
+  /** How many renders visitors are waiting on now: work in the background gives way to them. */
+  visitorRenders(): number {
+    let waited = 0;
+    for (const flight of this.flights.values()) if (flight.waiting > 0) waited += 1;
+    return waited;
+  }
+
+  /** Tells `listener` the tags of each change once its pages are dropped (`invalidate`). */
+  onInvalidate(listener: (tags: string[]) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   /** A good kept page, fresh or not, with no render: what a HEAD request or a bot's check is answered from. */
   async peek(key: string): Promise<CachedPage | undefined> {
     const stored = await this.stored(key);
     return stored && !stored.invalid ? stored.page : undefined;
+  }
+
+  /** Whether a good page is kept at `key`, fresh or not: what work in the background skips. */
+  async keeps(key: string): Promise<boolean> {
+    try {
+      return this.store.keeps ? await this.store.keeps(key) : (await this.stored(key))?.invalid === false;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Renders the page at `key` again and keeps it, whatever is kept meanwhile; a render under way is joined. */
+  async refresh(key: string, render: Render): Promise<void> {
+    await (this.flights.get(key) ?? this.start(key, render, true)).done;
   }
 
   /**
@@ -252,6 +286,7 @@ export class PageCache {
     );
     // Renders on their way read what was there before: whoever asks next starts a new one.
     this.flights.clear();
+    for (const listener of this.changeListeners) listener(tags);
   }
 
   /** `tags` by what their change makes of a page, the worst first. */
@@ -318,8 +353,11 @@ export class PageCache {
     const done = (async () => {
       const rendered = await untilAborted(render(controller.signal), controller.signal);
       const page = cachedPage(rendered, renderedAt);
-      if (!rendered.degraded && !rendered.transient)
-        await this.keep((rendered.longTail && this.longTail) || this.store, key, page);
+      if (!rendered.degraded && !rendered.transient) {
+        const store = (rendered.longTail && this.longTail) || this.store;
+        await this.keep(store, key, page);
+        if (store !== this.store) await this.dropFromSite(key);
+      }
       return { page, degraded: rendered.degraded };
     })();
     const flight: Flight = { done, controller, waiting: 0, background };
@@ -330,6 +368,19 @@ export class PageCache {
     };
     done.then(land, land);
     return flight;
+  }
+
+  /**
+   * An address that now names nothing (an article deleted) and is kept with the long tail: a stale
+   * copy among the site's pages is no longer its page, and stands in only while no good one can be had.
+   */
+  private async dropFromSite(key: string) {
+    try {
+      const kept = await this.store.get(key);
+      if (kept && !kept.invalid) await this.store.set(key, { ...kept, invalid: true });
+    } catch (error) {
+      log.error({ err: error }, `The page cache could not drop ${key}`);
+    }
   }
 
   private async keep(store: PageStore, key: string, page: CachedPage) {

@@ -66,6 +66,12 @@ export class RedisPageStore implements PageStore {
     return { page, invalid: invalid?.toString() === '1', stale: stale?.toString() === '1' };
   }
 
+  /** Without its bytes: the pre-renderer asks it of every page of the site. */
+  async keeps(key: string): Promise<boolean> {
+    const [renderedAt, invalid] = await this.redis.hmget(pageKey(key), 'renderedAt', 'invalid');
+    return renderedAt !== null && invalid !== '1';
+  }
+
   async set(key: string, { page, invalid, stale }: StoredPage): Promise<void> {
     const { body, gzip, ...meta } = page;
     const transaction = this.redis

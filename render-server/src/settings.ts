@@ -6,7 +6,8 @@ import { z } from 'zod';
 // to (docs/test). An empty variable is an unset one. Nothing here starts anything: the docs' test
 // imports it.
 
-const { httpAddress, httpAddresses, optional, port, positiveNumber, proxyCount, wholeNumber, withDefault } = setting;
+const { flag, httpAddress, httpAddresses, optional, port, positiveNumber, proxyCount, wholeNumber, withDefault } =
+  setting;
 
 /** The most reads of tiles the site's pages do not show one client may cause a minute: a map explored by hand asks far fewer. */
 export const TILE_READS_PER_CLIENT = 60;
@@ -59,6 +60,14 @@ export const renderServerSettings = z.object({
   BLOG_CACHE_READS_MB: withDefault(positiveNumber(), 4).describe(
     "the most the CMS's answers that many pages share may take, kept in the process",
   ),
+  BLOG_CACHE_DIR: text().describe(
+    'a folder where every kept page is written too, the most recently used kept in memory; memory only when unset',
+  ),
+  BLOG_CACHE_DISK_MB: withDefault(positiveNumber(), 2048).describe('the most the pages kept on disk may take'),
+  BLOG_PRERENDER: withDefault(flag(), 'true').describe(
+    "whether every article's page, the list's and the archive's are rendered and kept before they are asked for",
+  ),
+  BLOG_PRERENDER_RENDERS: withDefault(wholeNumber(1), 1).describe('how many pages the pre-renderer renders at once'),
   REVALIDATE_SECRET: text().describe('shared with the CMS, which signs its reports of changes with it'),
   BLOG_PURGE_URL: optional(httpAddress()).describe("a CDN's purge by tag"),
   BLOG_PURGE_AUTHORIZATION: text().describe('the Authorization header the purge takes'),

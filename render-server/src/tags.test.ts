@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { BUNDLED_READ, createQueryClient, queries } from '@blog/shared';
 import { anArticle } from '@blog/shared/testing';
-import { TAG, outdatesOnly, tagsOfChange, tagsOfReads, tagsOfSharedRead } from './tags';
+import { TAG, outdatesOnly, outdatesWhenKeptAhead, tagsOfChange, tagsOfReads, tagsOfSharedRead } from './tags';
 import { log } from './log';
 
 describe('the tags of a page', () => {
@@ -27,6 +27,13 @@ describe('the tags of a page', () => {
     expect(tags.filter(outdatesOnly).sort()).toEqual(
       [TAG.inSharedPart(TAG.articles), TAG.inSharedPart(TAG.commentCounts)].sort(),
     );
+  });
+
+  it('leave every page a change touched stale where pages are kept ahead, but a section’s new build', () => {
+    expect(
+      [TAG.site, TAG.articles, TAG.article('d'), TAG.inSharedPart(TAG.articles)].every(outdatesWhenKeptAhead),
+    ).toBe(true);
+    expect(outdatesWhenKeptAhead(TAG.section('mf_articles'))).toBe(false);
   });
 
   it('name the articles as a list page’s own, though its sidebar shows them too', () => {

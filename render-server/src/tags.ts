@@ -38,6 +38,13 @@ export const TAG = {
 /** Whether a page with this tag is only made stale by its change (`TAG.inSharedPart`). */
 export const outdatesOnly = (tag: string) => tag.startsWith(TAG.inSharedPart(''));
 
+/**
+ * Where every page is kept ahead and rendered again after each change (`prerender.ts`), a change
+ * leaves every page it touched stale: answered while it is rendered again. All but a section's new
+ * build, whose pages name files that build may no longer serve.
+ */
+export const outdatesWhenKeptAhead = (tag: string) => !tag.startsWith(TAG.section(''));
+
 /** The tags pages show both as their own and in a shared part. */
 const SHOWN_IN_SHARED_PARTS = new Set<string>([TAG.articles, TAG.commentCounts]);
 

@@ -12,6 +12,7 @@ import {
   type Outcome,
   type Render,
 } from '../page-cache';
+import { pageKey } from '../page-key';
 import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
 import { serverTiming, withTiming, type PageTiming } from '../timing';
 import { inSpan } from '../tracing';
@@ -87,9 +88,8 @@ export const pageCachePlugin = fp(
     }
 
     async function serve(request: FastifyRequest, reply: FastifyReply, address: string, render: Render, status = 200) {
-      // Kept per build of the shell; a section's pages are dropped when another build of it goes live
-      // (`drop`). The not-found page's own key: never a page's, never a render a page's visitors join.
-      const key = `${services.template.id}:${status === 200 ? '' : `${status} `}${address}`;
+      // Kept per build of the shell; a section's pages are dropped when another build of it goes live (`drop`).
+      const key = pageKey(services.template.id, address, status);
       const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
       if (request.method === 'HEAD') {
         // A HEAD is answered from what is kept, and renders nothing.

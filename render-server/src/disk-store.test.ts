@@ -1,0 +1,66 @@
+/** @jest-environment node */
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DiskPageStore } from './disk-store';
+import { cachedPage, pageBytes, type StoredPage } from './page-cache';
+
+const kept = (body: string, tags = ['site'], renderedAt = 1_000): StoredPage => ({
+  page: cachedPage({ status: 200, type: 'text/html', body, tags, degraded: false }, renderedAt),
+  invalid: false,
+});
+
+let folder: string;
+beforeEach(() => {
+  folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'disk-store-test-')), 'pages');
+});
+
+describe('the pages kept on disk', () => {
+  it('answers a page pushed out of memory from its file, unzipped, as it was kept', async () => {
+    const first = kept('a'.repeat(5_000), ['site', 'article-1']);
+    // Room in memory for one page.
+    const store = new DiskPageStore(folder, pageBytes(first.page) + 10, 1e6);
+    await store.set('one', first);
+    await store.set('two', kept('b'.repeat(5_000)));
+    const read = await store.get('one');
+    expect(read?.page.body.toString()).toBe('a'.repeat(5_000));
+    expect(read?.page.gzip).toEqual(first.page.gzip);
+    expect(read?.page).toMatchObject({ etag: first.page.etag, tags: ['site', 'article-1'], renderedAt: 1_000 });
+    expect(await store.size()).toMatchObject({ pages: 2 });
+    await store.close();
+  });
+
+  it('marks a page on disk by a change of its tags, without reading it', async () => {
+    const store = new DiskPageStore(folder, 1, 1e6);
+    await store.set('article', kept('x', ['site', 'article-1', 'shared-articles']));
+    await store.set('other', kept('y', ['site', 'article-2', 'shared-articles']));
+    await store.invalidate(['article-1'], 2_000);
+    await store.invalidate(['shared-articles'], 2_000, 'stale');
+    expect(await store.get('article')).toMatchObject({ invalid: true, stale: true });
+    expect(await store.get('other')).toMatchObject({ invalid: false, stale: true });
+    expect(await store.invalidatedSince(['article-1'], 1_500)).toBe(true);
+    await store.close();
+  });
+
+  it('drops the least recently used past its bound, and their files with them', async () => {
+    const page = kept('z'.repeat(2_000));
+    const store = new DiskPageStore(folder, 1, 3 * (page.page.gzip.length + 600));
+    for (const key of ['a', 'b', 'c', 'd']) await store.set(key, kept(`${key}${'z'.repeat(2_000)}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.get('a')).toBeUndefined();
+    expect(await store.get('d')).toBeDefined();
+    expect(readdirSync(folder)).toHaveLength(3);
+    await store.close();
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it('keeps one file a page when it is kept again', async () => {
+    const store = new DiskPageStore(folder, 1, 1e6);
+    await store.set('page', kept('v1'));
+    await store.set('page', kept('v2', ['site'], 2_000));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await store.get('page'))?.page.body.toString()).toBe('v2');
+    expect(readdirSync(folder)).toHaveLength(1);
+    await store.close();
+  });
+});

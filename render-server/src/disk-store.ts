@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { log } from './log';
+import { MemoryPageStore, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
+
+const gunzipped = promisify(gunzip);
+
+/** What is kept of a page on disk, in memory: all but its bytes, and its marks. */
+interface DiskEntry {
+  meta: Omit<CachedPage, 'body' | 'gzip'>;
+  file: string;
+  /** Its gzip's bytes and its bookkeeping's. */
+  bytes: number;
+  /** Its file, once written: read after it, deleted after it. */
+  written: Promise<void>;
+  invalid: boolean;
+  stale?: boolean;
+}
+
+const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((sum, tag) => sum + tag.length, 0) + 512;
+
+/**
+ * Pages kept for the whole site: the most recently used in memory as `MemoryPageStore` keeps
+ * them (`hotBytes`), and every page gzipped in a file of `folder` (`diskBytes` in all, the least
+ * recently used dropped), with what names it (its tags, when it was rendered, its marks) in memory,
+ * so that a change marks it without reading the disk. A page read from disk is unzipped once and
+ * kept in memory again. The folder is this process's: emptied at start and removed at close.
+ */
+export class DiskPageStore implements PageStore {
+  private readonly hot: MemoryPageStore;
+  private readonly index: LRUCache<string, DiskEntry>;
+  private files = 0;
+
+  constructor(
+    private readonly folder: string,
+    hotBytes: number,
+    diskBytes: number,
+  ) {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    this.hot = new MemoryPageStore(hotBytes);
+    this.index = new LRUCache<string, DiskEntry>({
+      maxSize: diskBytes,
+      sizeCalculation: ({ bytes }) => bytes,
+      dispose: ({ file, written }) =>
+        void written.then(() => unlink(path.join(this.folder, file))).catch(() => undefined),
+    });
+  }
+
+  async get(key: string): Promise<StoredPage | undefined> {
+    const hot = await this.hot.get(key);
+    if (hot) return hot;
+    const entry = this.index.get(key);
+    if (!entry) return undefined;
+    try {
+      await entry.written;
+      const gzip = await readFile(path.join(this.folder, entry.file));
+      const body = await gunzipped(gzip);
+      // Its marks as they are now, after the reads: a change reported meanwhile is in them.
+      const stored = { page: { ...entry.meta, gzip, body }, invalid: entry.invalid, stale: entry.stale };
+      if (this.index.peek(key) === entry) await this.hot.set(key, stored);
+      return stored;
+    } catch (error) {
+      // Its file was replaced or dropped meanwhile: as if it were not kept.
+      log.warn({ err: error }, `The page kept on disk for ${key} could not be read`);
+      return undefined;
+    }
+  }
+
+  async set(key: string, stored: StoredPage): Promise<void> {
+    const { gzip, renderedAt, status, tags, type, etag } = stored.page;
+    const meta = { status, type, etag, tags, renderedAt };
+    await this.hot.set(key, stored);
+    const file = `${createHash('sha256').update(key).digest('hex').slice(0, 24)}-${(this.files += 1).toString(36)}.gz`;
+    // Indexed before it is written, so that a change reported meanwhile marks it.
+    const written = writeFile(path.join(this.folder, file), gzip);
+    this.index.set(key, {
+      meta,
+      file,
+      bytes: entryBytes(gzip, tags),
+      written,
+      invalid: stored.invalid,
+      stale: stored.stale,
+    });
+    await written;
+  }
+
+  async keeps(key: string) {
+    const entry = this.index.peek(key);
+    return (await this.hot.keeps(key)) || (!!entry && !entry.invalid);
+  }
+
+  async invalidate(tags: string[], at: number, mark: Mark = 'invalid'): Promise<void> {
+    await this.hot.invalidate(tags, at, mark);
+    const changed = new Set(tags);
+    for (const entry of this.index.values())
+      if (entry.meta.renderedAt <= at && entry.meta.tags.some((tag) => changed.has(tag))) entry[mark] = true;
+  }
+
+  invalidatedSince(tags: string[], since: number) {
+    return this.hot.invalidatedSince(tags, since);
+  }
+
+  /** The pages on disk: every page kept is there. */
+  size() {
+    return Promise.resolve({ bytes: this.index.calculatedSize, maxBytes: this.index.maxSize, pages: this.index.size });
+  }
+
+  async close() {
+    await this.hot.close();
+    this.index.clear();
+    await rm(this.folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The page cache's key of what is answered at `address` with `status`: kept per build of the
+ * shell (`templateId`); the not-found page under a key of its own, never a page's, never a render
+ * a page's readers join. The pages' route and the pre-renderer keep pages under the same keys.
+ */
+export const pageKey = (templateId: string, address: string, status = 200) =>
+  `${templateId}:${status === 200 ? '' : `${status} `}${address}`;
