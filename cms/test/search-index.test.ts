@@ -137,6 +137,21 @@ describe('the text index', () => {
     ]);
   });
 
+  it('finds a document put in place of one taken out, and a document put again by its new text only', () => {
+    const changing = new TextIndex();
+    changing.put('first', { title: 'Frigates', topics: '', body: 'Hulls and radars.' });
+    changing.put('second', { title: 'Tanks', topics: '', body: 'Armour and engines.' });
+    changing.remove('first');
+    changing.put('third', { title: 'Drones', topics: '', body: 'Radars and engines.' });
+    changing.put('second', { title: 'Tanks', topics: '', body: 'Tracks.' });
+    expect([...changing.match([term('radar')]).keys()]).toEqual(['third']);
+    expect([...changing.match([term('engine')]).keys()]).toEqual(['third']);
+    expect([...changing.match([term('hull')]).keys()]).toEqual([]);
+    expect(marked(changing.snippet('third', [term('engin', [], true)]))).toEqual(['engines']);
+    expect(changing.text('second')).toEqual({ title: 'Tanks', topics: '', body: 'Tracks.' });
+    expect(changing.size).toBe(2);
+  });
+
   it('quotes the beginning of the body when the title matched', () => {
     expect(index.snippet('budget', [term('reading')])).toBe('The comptroller signs it');
     expect(index.snippet('gone', [term('budget')])).toBe('');

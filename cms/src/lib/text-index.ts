@@ -1,5 +1,6 @@
 import { MARK_END, MARK_START } from '@blog/markup';
 import { indexKey, textTokens, type SearchTerm } from './full-text';
+import { PostingList } from './postings';
 
 /** A document as it is indexed: its three fields, each plain text. */
 export interface IndexedText {
@@ -17,13 +18,23 @@ const B = 0.75;
 export const SNIPPET_WORDS = 30;
 
 interface IndexedDocument {
-  body: string;
-  /** The body's words in order: each one's key (numbered) and where it starts and ends in the body. */
-  words: { keys: Int32Array; starts: Int32Array; ends: Int32Array };
+  id: string;
+  /** Its number in the postings. */
+  number: number;
+  /**
+   * Its fields as indexed: read again to quote its body and to take it out of its keys' postings,
+   * rather than kept as each word's key and place (80 MB less at 20,000 articles).
+   */
+  text: IndexedText;
   /** How many words its three fields have. */
   length: number;
-  /** The keys it holds (numbered), to take it out of their postings: numbers, not a map of them (110 MB less at 20,000 articles). */
-  keyIds: Int32Array;
+}
+
+/** The documents holding a phrase, each with its weight: one key's postings, or a prefix's keys added up. */
+interface Holders {
+  size: number;
+  get(document: number): number | undefined;
+  keys(): Iterable<number>;
 }
 
 /** One looked-for key: a word's key, matched whole, or as the beginning of keys for a prefix. */
@@ -33,12 +44,24 @@ interface Phrase {
 }
 
 /** How many documents hold any of a term's phrases, at most (one holding two is counted twice). */
-const held = (phrases: Map<string, number>[]) => phrases.reduce((sum, holders) => sum + holders.size, 0);
+const held = (phrases: Holders[]) => phrases.reduce((sum, holders) => sum + holders.size, 0);
 
 const phrasesOf = ({ word, prefix, also }: SearchTerm): Phrase[] => [
   { key: indexKey(word), prefix },
   ...also.map((known) => ({ key: indexKey(known), prefix: false })),
 ];
+
+/** A document's keys, each with how often it is there (weighted by field), and how many words it has. */
+function keysOf(text: IndexedText): { keys: Map<string, number>; length: number } {
+  const keys = new Map<string, number>();
+  let length = 0;
+  for (const field of ['title', 'topics', 'body'] as const)
+    for (const { key } of textTokens(text[field])) {
+      keys.set(key, (keys.get(key) ?? 0) + WEIGHTS[field]);
+      length += 1;
+    }
+  return { keys, length };
+}
 
 /**
  * An inverted index of documents' words, kept in memory: each key (`indexKey`) with the documents
@@ -47,10 +70,10 @@ const phrasesOf = ({ word, prefix, also }: SearchTerm): Phrase[] => [
  */
 export class TextIndex {
   private readonly documents = new Map<string, IndexedDocument>();
-  // Every key ever indexed, numbered: a body's words are kept as numbers, to be quoted without reading it again.
-  private readonly keyIds = new Map<string, number>();
-  private readonly keyNames: string[] = [];
-  private readonly postings = new Map<string, Map<string, number>>();
+  // The documents by number, and the numbers of those taken out, given again to the next ones.
+  private readonly numbered: (IndexedDocument | undefined)[] = [];
+  private readonly freeNumbers: number[] = [];
+  private readonly postings = new Map<string, PostingList>();
   private totalLength = 0;
   // The keys in order, for prefixes: made again only after a new key came in.
   private sortedKeys: string[] | null = null;
@@ -61,47 +84,29 @@ export class TextIndex {
 
   put(id: string, text: IndexedText): void {
     this.remove(id);
-    const keys = new Map<string, number>();
-    let length = 0;
-    const words = { keys: [] as number[], starts: [] as number[], ends: [] as number[] };
-    for (const field of ['title', 'topics', 'body'] as const)
-      for (const { key, start, end } of textTokens(text[field])) {
-        keys.set(key, (keys.get(key) ?? 0) + WEIGHTS[field]);
-        length += 1;
-        if (field !== 'body') continue;
-        words.keys.push(this.keyId(key));
-        words.starts.push(start);
-        words.ends.push(end);
-      }
+    const { keys, length } = keysOf(text);
+    const number = this.freeNumbers.pop() ?? this.numbered.length;
     for (const [key, frequency] of keys) {
       let documents = this.postings.get(key);
       if (!documents) {
-        documents = new Map();
+        documents = new PostingList();
         this.postings.set(key, documents);
         this.sortedKeys = null;
       }
-      documents.set(id, frequency);
+      documents.set(number, frequency);
     }
-    this.documents.set(id, {
-      body: text.body,
-      words: {
-        keys: Int32Array.from(words.keys),
-        starts: Int32Array.from(words.starts),
-        ends: Int32Array.from(words.ends),
-      },
-      length,
-      keyIds: Int32Array.from(keys.keys(), (key) => this.keyId(key)),
-    });
+    const document = { id, number, text, length };
+    this.documents.set(id, document);
+    this.numbered[number] = document;
     this.totalLength += length;
   }
 
   remove(id: string): void {
     const document = this.documents.get(id);
     if (!document) return;
-    for (const keyId of document.keyIds) {
-      const key = this.keyNames[keyId];
+    for (const key of keysOf(document.text).keys.keys()) {
       const documents = this.postings.get(key);
-      documents?.delete(id);
+      documents?.delete(document.number);
       // A key no document holds any more stays out of prefixes (and the map).
       if (documents?.size === 0) {
         this.postings.delete(key);
@@ -109,7 +114,14 @@ export class TextIndex {
       }
     }
     this.documents.delete(id);
+    this.numbered[document.number] = undefined;
+    this.freeNumbers.push(document.number);
     this.totalLength -= document.length;
+  }
+
+  /** The fields a document was put with. */
+  text(id: string): IndexedText | undefined {
+    return this.documents.get(id)?.text;
   }
 
   /**
@@ -119,22 +131,25 @@ export class TextIndex {
   match(terms: SearchTerm[]): Map<string, number> {
     if (terms.length === 0) return new Map();
     const matched = terms.map((term) => phrasesOf(term).map((phrase) => this.holders(phrase)));
-    const holdsTerm = matched.map((phrases) => (id: string) => phrases.some((holders) => holders.has(id)));
+    const holdsTerm = matched.map(
+      (phrases) => (number: number) => phrases.some((holders) => holders.get(number) !== undefined),
+    );
     // From the term held by the fewest documents: the others are asked of those only.
     const rarest = matched.reduce((best, phrases) => (held(phrases) < held(best) ? phrases : best));
     const average = this.totalLength / Math.max(1, this.documents.size);
     const scored = new Map<string, number>();
-    for (const id of rarest.flatMap((holders) => [...holders.keys()])) {
-      if (scored.has(id) || !holdsTerm.every((holds) => holds(id))) continue;
-      const lengthFactor = K1 * (1 - B + (B * (this.documents.get(id)?.length ?? 0)) / average);
+    for (const number of rarest.flatMap((holders) => [...holders.keys()])) {
+      const document = this.numbered[number];
+      if (!document || scored.has(document.id) || !holdsTerm.every((holds) => holds(number))) continue;
+      const lengthFactor = K1 * (1 - B + (B * document.length) / average);
       let score = 0;
       for (const phrases of matched)
         for (const holders of phrases) {
-          const frequency = holders.get(id);
+          const frequency = holders.get(number);
           if (frequency !== undefined)
             score += (this.idf(holders.size) * (frequency * (K1 + 1))) / (frequency + lengthFactor);
         }
-      scored.set(id, score);
+      scored.set(document.id, score);
     }
     return scored;
   }
@@ -145,19 +160,17 @@ export class TextIndex {
    * when the body holds none of them (the title or a topic matched).
    */
   snippet(id: string, terms: SearchTerm[]): string {
-    const document = this.documents.get(id);
-    if (!document || document.words.keys.length === 0) return '';
-    const { body, words } = document;
-    const count = words.keys.length;
+    const body = this.documents.get(id)?.text.body ?? '';
+    const words = textTokens(body);
+    const count = words.length;
+    if (count === 0) return '';
     // Each key the terms match, and which of their phrases it matches first.
-    const phraseOf = new Map<number, number>();
+    const phraseOf = new Map<string, number>();
     terms.flatMap(phrasesOf).forEach((phrase, at) => {
-      for (const key of phrase.prefix ? this.keysFrom(phrase.key) : [phrase.key]) {
-        const keyId = this.keyIds.get(key);
-        if (keyId !== undefined && !phraseOf.has(keyId)) phraseOf.set(keyId, at);
-      }
+      for (const key of phrase.prefix ? this.keysFrom(phrase.key) : [phrase.key])
+        if (!phraseOf.has(key)) phraseOf.set(key, at);
     });
-    const phraseAt = Array.from(words.keys, (keyId) => phraseOf.get(keyId) ?? -1);
+    const phraseAt = words.map(({ key }) => phraseOf.get(key) ?? -1);
     // A few words before the first match, so that it is read in its sentence.
     const LEAD = 3;
     let best = { start: 0, score: -1 };
@@ -171,32 +184,24 @@ export class TextIndex {
     }
     const end = Math.min(count, best.start + SNIPPET_WORDS);
     let quoted = best.start > 0 ? '…' : '';
-    let from = words.starts[best.start];
+    let from = words[best.start].start;
     for (let at = best.start; at < end; at += 1) {
       if (phraseAt[at] < 0) continue;
-      quoted += `${body.slice(from, words.starts[at])}${MARK_START}${body.slice(words.starts[at], words.ends[at])}${MARK_END}`;
-      from = words.ends[at];
+      quoted += `${body.slice(from, words[at].start)}${MARK_START}${body.slice(words[at].start, words[at].end)}${MARK_END}`;
+      from = words[at].end;
     }
-    quoted += body.slice(from, words.ends[end - 1]);
+    quoted += body.slice(from, words[end - 1].end);
     return end < count ? `${quoted}…` : quoted;
   }
 
-  private keyId(key: string): number {
-    let keyId = this.keyIds.get(key);
-    if (keyId === undefined) {
-      keyId = this.keyNames.length;
-      this.keyIds.set(key, keyId);
-      this.keyNames.push(key);
-    }
-    return keyId;
-  }
-
   /** The documents holding a phrase, each with how often (weighted): a prefix's keys added up. */
-  private holders({ key, prefix }: Phrase): Map<string, number> {
-    if (!prefix) return this.postings.get(key) ?? new Map<string, number>();
-    const holders = new Map<string, number>();
+  private holders({ key, prefix }: Phrase): Holders {
+    if (!prefix) return this.postings.get(key) ?? new PostingList();
+    const holders = new Map<number, number>();
     for (const each of this.keysFrom(key))
-      for (const [id, frequency] of this.postings.get(each) ?? []) holders.set(id, (holders.get(id) ?? 0) + frequency);
+      this.postings
+        .get(each)
+        ?.forEach((number, frequency) => holders.set(number, (holders.get(number) ?? 0) + frequency));
     return holders;
   }
 
