@@ -11,7 +11,7 @@ const MIGRATIONS = fs
   .sort();
 /** The tables and indexes the CMS's code needs beside Strapi's own. */
 const TABLES = ['client_limits', 'notification_queue', 'notification_senders', 'read_model_versions'];
-const INDEXES = ['articles_newest_first_idx', 'comments_article_approved_idx'];
+const INDEXES = ['articles_newest_first_idx', 'articles_title_idx', 'comments_article_approved_idx'];
 /** Tables of code long replaced, which the CMS dropped at each start before it had migrations. */
 const OLD_TABLES = ['article_search', 'article_search_words', 'write_rate_limits'];
 

