@@ -1,6 +1,6 @@
 import { cardExcerpt } from '@blog/markup';
 import { author } from './support/author';
-import type { ArchiveEntry, MostPopularEntry, TopicCount } from '@blog/shared';
+import { articleEntryQuery, type ArchiveEntry, type MostPopularEntry, type TopicCount } from '@blog/shared';
 import { expectStrapiError, request, type StrapiAnswer } from './support/http';
 import {
   cardPhoto,
@@ -31,6 +31,9 @@ const PROBES = [
   { title_article: 'Margins of 100% and more', topics: ['Finance_Ratios'] },
   { title_article: 'A path\\with a backslash', topics: ['Ünïcode Tests'] },
 ].map((probe) => ({ ...probe, date: '2026-02-03' }));
+
+const entryQuery = (title: string) =>
+  new URLSearchParams(Object.entries(articleEntryQuery(title)).map(([name, value]) => [name, String(value)]));
 
 const fullArticles = () => everyEntry<FullArticle>(process.env.CMS_URL ?? '', 'articles?populate=*');
 const fullComments = () => everyEntry<FullComment>(process.env.CMS_URL ?? '', 'comments?populate=*');
@@ -199,6 +202,79 @@ describe('rankings and the archive', () => {
   });
 });
 
+describe('an article’s page', () => {
+  const pick = (entry: Record<string, unknown>, keys: string[]) =>
+    Object.fromEntries(keys.map((key) => [key, entry[key]]));
+  const media = (file: Record<string, unknown>) => ({
+    ...pick(file, ['id', 'url', 'width', 'height', 'alternativeText', 'mime']),
+    formats: file.formats
+      ? Object.fromEntries(
+          Object.entries(file.formats as Record<string, Record<string, unknown>>).map(([name, format]) => [
+            name,
+            pick(format, ['url', 'width', 'height']),
+          ]),
+        )
+      : null,
+  });
+  /** What the site's `Article` type holds of Strapi's own answer. */
+  const asShown = (article: Record<string, unknown>) => ({
+    ...pick(article, ['id', 'documentId', 'title_article', 'written_by', 'date_of_the_article', 'text_article']),
+    updatedAt: article.updatedAt,
+    photo_article: ((article.photo_article as Record<string, unknown>[] | null) ?? []).map(media),
+    audio: article.audio ? media(article.audio as Record<string, unknown>) : null,
+    topics: (article.topics as Record<string, unknown>[]).map((topic) => pick(topic, ['id', 'category'])),
+    sources: (article.sources as Record<string, unknown>[]).map((source) => pick(source, ['id', 'text'])),
+    articles: (article.articles as Record<string, unknown>[]).map((linked) =>
+      pick(linked, ['id', 'documentId', 'title_article']),
+    ),
+  });
+
+  it('answers each published article as Strapi’s own list filtered by its title does', async () => {
+    const articles = await fullArticles();
+    expect(articles.some((article) => (article as unknown as { articles: unknown[] }).articles.length > 0)).toBe(true);
+    for (const { title_article: title } of articles) {
+      const [strapi] = (await read<Record<string, unknown>[]>(`/api/articles?${entryQuery(title)}`)).data;
+      const { data } = await read<Record<string, unknown>[]>(`/api/article-detail?${new URLSearchParams({ title })}`);
+      expect(data).toEqual([asShown(strapi)]);
+    }
+  });
+
+  it('answers no article for a title that names none', async () => {
+    expect((await read('/api/article-detail?title=No%20such%20article')).data).toEqual([]);
+  });
+
+  it('answers each article’s approved comments page by page, oldest first, as Strapi’s own list does', async () => {
+    const titles = [...new Set((await fullComments()).map(({ article }) => article))].filter(
+      (title): title is string => title !== null,
+    );
+    expect(titles.length).toBeGreaterThan(1);
+    for (const title of titles) {
+      for (let page = 1; ; page += 1) {
+        const strapi = await read<Record<string, unknown>[]>(
+          `/api/comments?${new URLSearchParams({ 'filters[article][$eq]': title, 'sort[0]': 'id:asc', 'pagination[page]': String(page), 'pagination[pageSize]': '2' })}`,
+        );
+        const answer = await read<Record<string, unknown>[]>(
+          `/api/article-comments?${new URLSearchParams({ title, page: String(page), pageSize: '2' })}`,
+        );
+        const fields = [
+          'id',
+          'documentId',
+          'name',
+          'comment',
+          'article',
+          'approve_comment',
+          'like',
+          'dislike',
+          'publishedAt',
+        ];
+        expect(answer.data).toEqual(strapi.data.map((comment) => pick(comment, fields)));
+        expect(answer.meta.pagination).toEqual(strapi.meta.pagination);
+        if (page >= strapi.meta.pagination.pageCount) break;
+      }
+    }
+  });
+});
+
 describe('bad query parameters', () => {
   const TOO_LONG = 'a'.repeat(201);
   it.each(
@@ -220,6 +296,13 @@ describe('bad query parameters', () => {
       '/api/latest-articles?limit=0',
       '/api/latest-articles?limit=11',
       '/api/most-popular-articles?limit=3',
+      '/api/article-detail',
+      '/api/article-detail?title=',
+      `/api/article-detail?title=${TOO_LONG}`,
+      '/api/article-detail?title=a&populate=*',
+      '/api/article-comments?title=a&page=0',
+      '/api/article-comments?title=a&pageSize=101',
+      '/api/article-comments?page=1',
     ].map((path) => [path.replace(TOO_LONG, '<201 characters>'), path]),
   )('answers %s with a 400 in Strapi’s error shape', async (_label, path) => {
     const answer = await request(path);
@@ -267,7 +350,8 @@ describe('HTTP caching of public reads', () => {
   it('shows a vote on the next read, to a client holding the old ETag too', async () => {
     const article = PROBES[2].title_article;
     const documentId = await approvedComment(article);
-    const path = `/api/comments?filters[article][$eq]=${encodeURIComponent(article)}`;
+    // As an article's page reads its comments.
+    const path = `/api/article-comments?${new URLSearchParams({ title: article })}`;
     const before = await request(path);
     expect(before.body.data).toEqual([expect.objectContaining({ documentId, like: '0' })]);
 

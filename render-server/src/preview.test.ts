@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { articleEntryQuery } from '@blog/shared';
 import {
   PREVIEW_COOKIE,
   isSecret,
@@ -56,6 +57,21 @@ describe('a preview', () => {
       url: `${cms}/api/articles?filters%5Btitle_article%5D%5B%24eq%5D=A&status=draft`,
       headers: { Authorization: 'Bearer token' },
     });
+    const draft = previewRead(`${cms}/api/article-detail?title=Oil+%26+Gas`, cms, preview, 'token');
+    expect(draft.headers).toEqual({ Authorization: 'Bearer token' });
+    expect(new URL(draft.url).pathname).toBe('/api/articles');
+    expect(Object.fromEntries(new URL(draft.url).searchParams)).toEqual({
+      ...Object.fromEntries(
+        Object.entries(articleEntryQuery('Oil & Gas')).map(([name, value]) => [name, String(value)]),
+      ),
+      status: 'draft',
+    });
+    expect(previewRead(`${cms}/api/article-detail?title=A`, cms, { ...preview, status: 'published' }, 'token')).toEqual(
+      {
+        url: `${cms}/api/article-detail?title=A`,
+        headers: {},
+      },
+    );
     expect(previewRead(`${cms}/api/latest-articles`, cms, preview, 'token')).toEqual({
       url: `${cms}/api/latest-articles`,
       headers: {},

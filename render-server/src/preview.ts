@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { articleEntryQuery } from '@blog/shared';
 import { sameSignature, signatureOf } from './signatures';
 
 // Preview: the author's drafts, shown to the browser that opened the admin panel's Preview, and to
@@ -90,10 +91,21 @@ export function previewRead(
   apiToken: string | undefined,
 ): { url: string; headers: Record<string, string> } {
   const address = new URL(url);
-  const collection = address.pathname.slice(new URL(cmsUrl).pathname.replace(/\/$/, '').length).split('/')[2];
-  if (preview.status !== 'draft' || !apiToken || !WITH_DRAFTS.has(collection)) return { url, headers: {} };
-  address.searchParams.set('status', 'draft');
-  return { url: address.href, headers: { Authorization: `Bearer ${apiToken}` } };
+  const base = new URL(cmsUrl).pathname.replace(/\/$/, '');
+  const collection = address.pathname.slice(base.length).split('/')[2];
+  if (preview.status !== 'draft' || !apiToken) return { url, headers: {} };
+  // The read model answers what is published: an article's draft is read from Strapi's own list.
+  const title = collection === 'article-detail' ? address.searchParams.get('title') : null;
+  const entryQuery = title === null ? undefined : Object.entries(articleEntryQuery(title));
+  const draft = entryQuery
+    ? new URL(
+        `${base}/api/articles?${new URLSearchParams(entryQuery.map(([name, value]) => [name, String(value)]))}`,
+        address,
+      )
+    : WITH_DRAFTS.has(collection) && address;
+  if (!draft) return { url, headers: {} };
+  draft.searchParams.set('status', 'draft');
+  return { url: draft.href, headers: { Authorization: `Bearer ${apiToken}` } };
 }
 
 /** What a page shows in place of what is public: drafts (or the published version), sections loaded from elsewhere. */

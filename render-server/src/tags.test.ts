@@ -143,8 +143,8 @@ describe('the tags of a read many pages share', () => {
 
   it('are none for a page’s own read: an article, its comments, a search, a later page of the list', () => {
     for (const url of [
-      `${CMS}/articles?filters[title_article][$eq]=Munitions%20Math`,
-      `${CMS}/comments?filters[article][$eq]=Munitions%20Math`,
+      `${CMS}/article-detail?title=Munitions%20Math`,
+      `${CMS}/article-comments?title=Munitions%20Math&page=1&pageSize=100`,
       `${CMS}/article-search?search=cyber&page=1&pageSize=12`,
       `${CMS}/article-summaries?page=2&pageSize=12`,
     ])

@@ -181,21 +181,13 @@ describe('fetchHomeArticles', () => {
 describe('fetchArticle', () => {
   const title = 'Oil & Gas: 50% of Q3? #1 [draft]';
 
-  it('asks for the one article of that exact title, with everything its detail shows', async () => {
+  it('asks the read model for the one article of that exact title', async () => {
     const article = anArticle({ title_article: title });
     answer(() => json(aList([article])));
     await expect(fetchArticle(title)).resolves.toEqual(article);
     const [url] = requested();
-    expect(url.pathname).toBe('/api/articles');
-    expect(queryOf(url)).toEqual({
-      'filters[title_article][$eq]': title,
-      'populate[photo_article]': 'true',
-      'populate[audio]': 'true',
-      'populate[topics]': 'true',
-      'populate[sources]': 'true',
-      'populate[articles][fields][0]': 'title_article',
-      'pagination[pageSize]': '1',
-    });
+    expect(url.pathname).toBe('/api/article-detail');
+    expect(queryOf(url)).toEqual({ title });
     // Escaped, so no character of the title is read as part of the query.
     expect(addressOf(fetchMock.mock.calls[0][0])).not.toContain('& Gas');
   });
@@ -310,13 +302,8 @@ describe('fetchArticleComments', () => {
     answer(() => json(page));
     await expect(fetchArticleComments('Drones & tanks', 3)).resolves.toEqual(page);
     const [url] = requested();
-    expect(url.pathname).toBe('/api/comments');
-    expect(queryOf(url)).toEqual({
-      'filters[article][$eq]': 'Drones & tanks',
-      'sort[0]': 'id:asc',
-      'pagination[page]': '3',
-      'pagination[pageSize]': '100',
-    });
+    expect(url.pathname).toBe('/api/article-comments');
+    expect(queryOf(url)).toEqual({ title: 'Drones & tanks', page: '3', pageSize: '100' });
     expect(fetchMock.mock.calls[0][1]?.cache).toBeUndefined();
   });
 

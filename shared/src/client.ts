@@ -259,17 +259,23 @@ export function fetchHomeArticles(): Promise<NewestArticle[]> {
   return read('articles', url, listData<NewestArticle>, []);
 }
 
+/**
+ * Strapi's own query for the article a title names, all of it: what the CMS's `article-detail`
+ * answers for the published article, and what a preview of its draft reads instead.
+ */
+export const articleEntryQuery = (title: string) => ({
+  'filters[title_article][$eq]': title,
+  'populate[photo_article]': 'true',
+  'populate[audio]': 'true',
+  'populate[topics]': 'true',
+  'populate[sources]': 'true',
+  'populate[articles][fields][0]': 'title_article',
+  'pagination[pageSize]': 1,
+});
+
 /** The article a title names, all of it (its detail); null when no published article has that title. */
 export function fetchArticle(title: string): Promise<Article | null> {
-  const url = apiQuery('articles', {
-    'filters[title_article][$eq]': title,
-    'populate[photo_article]': 'true',
-    'populate[audio]': 'true',
-    'populate[topics]': 'true',
-    'populate[sources]': 'true',
-    'populate[articles][fields][0]': 'title_article',
-    'pagination[pageSize]': 1,
-  });
+  const url = apiQuery('article-detail', { title });
   return read('articles', url, (body) => listData<Article>(body, url)[0] ?? null, null);
 }
 
@@ -330,12 +336,7 @@ export function fetchArticleComments(
   page: number,
   options?: ReadOptions,
 ): Promise<StrapiList<Comment> | null> {
-  const url = apiQuery('comments', {
-    'filters[article][$eq]': title,
-    'sort[0]': 'id:asc',
-    'pagination[page]': page,
-    'pagination[pageSize]': PAGE_SIZE,
-  });
+  const url = apiQuery('article-comments', { title, page, pageSize: PAGE_SIZE });
   return read('comments', url, pagedList<Comment>, null, options);
 }
 

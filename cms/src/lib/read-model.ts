@@ -34,12 +34,31 @@ export function readModelSchema(strapi: Core.Strapi) {
     return { tableName, column, attribute };
   };
   const article = meta(ARTICLE);
-  const topicsAttribute = article.attribute<{ target: string; joinTable: JoinTableMeta }>('topics');
-  const topic = meta(topicsAttribute.target);
-  const topicLink = topicsAttribute.joinTable;
-  const [[topicFieldColumn, topicField]] = Object.entries(topicLink.on);
+  /** The link rows from an article to the components of its repeatable `field`, in order, and the components' metadata. */
+  const components = (field: string) => {
+    const { target, joinTable } = article.attribute<{ target: string; joinTable: JoinTableMeta }>(field);
+    const [[fieldColumn, fieldName]] = Object.entries(joinTable.on);
+    const links = {
+      table: joinTable.name,
+      article: joinTable.joinColumn.name,
+      component: joinTable.inverseJoinColumn.name,
+      order: joinTable.orderColumnName,
+      where: { [fieldColumn]: fieldName, [COMPONENT_TYPE_COLUMN]: target },
+    };
+    return { links, component: meta(target) };
+  };
+  const topic = components('topics');
+  const source = components('sources');
+  const recommendationLink = article.attribute<{ joinTable: JoinTableMeta }>('articles').joinTable;
   const file = meta(FILE);
   const mediaLink = file.attribute<{ joinTable: MorphJoinTableMeta }>('related').joinTable;
+  const mediaLinks = (field: string) => ({
+    table: mediaLink.name,
+    file: mediaLink.joinColumn.name,
+    article: mediaLink.morphColumn.idColumn.name,
+    order: Object.keys(mediaLink.orderBy)[0],
+    where: { [mediaLink.morphColumn.typeColumn.name]: ARTICLE, [MEDIA_FIELD_COLUMN]: field },
+  });
   const comment = meta(COMMENT);
   return {
     articles: {
@@ -47,28 +66,35 @@ export function readModelSchema(strapi: Core.Strapi) {
       id: article.column('id'),
       documentId: article.column('documentId'),
       title: article.column('title_article'),
+      writtenBy: article.column('written_by'),
       date: article.column('date_of_the_article'),
       text: article.column('text_article'),
       publishedAt: article.column('publishedAt'),
       updatedAt: article.column('updatedAt'),
     },
-    /** The link rows from an article to its topic components, in order. */
-    topicLinks: {
-      table: topicLink.name,
-      article: topicLink.joinColumn.name,
-      topic: topicLink.inverseJoinColumn.name,
-      order: topicLink.orderColumnName,
-      where: { [topicFieldColumn]: topicField, [COMPONENT_TYPE_COLUMN]: topicsAttribute.target },
+    topicLinks: topic.links,
+    topics: {
+      table: topic.component.tableName,
+      id: topic.component.column('id'),
+      category: topic.component.column('category'),
     },
-    topics: { table: topic.tableName, id: topic.column('id'), category: topic.column('category') },
+    sourceLinks: source.links,
+    sources: {
+      table: source.component.tableName,
+      id: source.component.column('id'),
+      text: source.component.column('text'),
+    },
+    /** The link rows from an article to the articles it recommends, in order. */
+    recommendationLinks: {
+      table: recommendationLink.name,
+      article: recommendationLink.joinColumn.name,
+      recommended: recommendationLink.inverseJoinColumn.name,
+      order: recommendationLink.orderColumnName,
+    },
     /** The link rows from an article to its photos, in order. */
-    photoLinks: {
-      table: mediaLink.name,
-      file: mediaLink.joinColumn.name,
-      article: mediaLink.morphColumn.idColumn.name,
-      order: Object.keys(mediaLink.orderBy)[0],
-      where: { [mediaLink.morphColumn.typeColumn.name]: ARTICLE, [MEDIA_FIELD_COLUMN]: 'photo_article' },
-    },
+    photoLinks: mediaLinks('photo_article'),
+    /** The link row from an article to its audio. */
+    audioLinks: mediaLinks('audio'),
     files: {
       table: file.tableName,
       id: file.column('id'),
@@ -76,10 +102,17 @@ export function readModelSchema(strapi: Core.Strapi) {
       width: file.column('width'),
       height: file.column('height'),
       alternativeText: file.column('alternativeText'),
+      mime: file.column('mime'),
       formats: file.column('formats'),
     },
     comments: {
       table: comment.tableName,
+      id: comment.column('id'),
+      documentId: comment.column('documentId'),
+      name: comment.column('name'),
+      comment: comment.column('comment'),
+      like: comment.column('like'),
+      dislike: comment.column('dislike'),
       article: comment.column('article'),
       approved: comment.column('approve_comment'),
       publishedAt: comment.column('publishedAt'),
@@ -124,7 +157,7 @@ export function articleHeading({ articles }: ReadModelSchema) {
 /** Articles' topics: their link rows `l`, in the article's order, joined to the topics `t`. */
 export function topicRows(db: Knex, { topicLinks, topics }: ArticleTextSchema) {
   return db({ l: topicLinks.table })
-    .join({ t: topics.table }, `t.${topics.id}`, `l.${topicLinks.topic}`)
+    .join({ t: topics.table }, `t.${topics.id}`, `l.${topicLinks.component}`)
     .where(aliased('l', topicLinks.where));
 }
 
@@ -168,7 +201,7 @@ export async function firstPhotosOf(db: Knex, { photoLinks, files }: ReadModelSc
 
 const size = ({ url, width, height }: Size): Size => ({ url, width, height });
 
-function aliased(alias: string, where: Record<string, string>): Record<string, string> {
+export function aliased(alias: string, where: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(where).map(([column, value]) => [`${alias}.${column}`, value]));
 }
 
@@ -176,7 +209,7 @@ async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
   const { topicLinks, topics } = schema;
   const rows: { article: number; category: string }[] = await topicRows(db, schema)
     .whereIn(`l.${topicLinks.article}`, ids)
-    .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.topic}`])
+    .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.component}`])
     .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`);
   const byArticle = new Map<number, { category: string }[]>();
   for (const { article, category } of rows) {

@@ -46,15 +46,15 @@ const listOrError = (list: StrapiList<unknown> | null) =>
 async function answer(cms: StandInCms, url: URL, init: RequestInit | undefined): Promise<Response> {
   const params = url.searchParams;
   switch (url.pathname) {
-    case '/api/articles': {
-      const title = params.get('filters[title_article][$eq]');
-      if (title === null) return json({ data: await cms.homeArticles() });
-      const article = await cms.article(title);
+    case '/api/articles':
+      return json({ data: await cms.homeArticles() });
+    case '/api/article-detail': {
+      const article = await cms.article(params.get('title') ?? '');
       return json({ data: article ? [article] : [] });
     }
-    case '/api/comments': {
-      const title = params.get('filters[article][$eq]') ?? '';
-      const page = Number(params.get('pagination[page]'));
+    case '/api/article-comments': {
+      const title = params.get('title') ?? '';
+      const page = Number(params.get('page'));
       return listOrError(await cms.articleComments(title, page, { fresh: init?.cache === 'no-cache' }));
     }
     case '/api/article-summaries':

@@ -4,14 +4,26 @@ import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
 import { timedQuery } from '../../../lib/metrics';
-import { PREPARED_ANSWER } from '../../../lib/public-api/prepared-answer';
+import { PREPARED_ANSWER, prepareAnswer } from '../../../lib/public-api/prepared-answer';
 import type archive from '../services/archive';
 import type articleSearch from '../services/article-search';
 import type articleRankings from '../services/article-rankings';
+import type articlePage from '../services/article-page';
 
 const SEARCH_MAX_LENGTH = 200;
 
 const SUMMARY_PARAMS = ['search', 'page', 'pageSize'];
+
+/** As long as a title may be (the article type's `maxLength`). */
+const TITLE_MAX_LENGTH = 200;
+
+/** The article a page shows: `title`, required. */
+function titleQuery(query: Context['query'], params: string[]) {
+  onlyParams(query, params);
+  const title = textParam(query, 'title', TITLE_MAX_LENGTH);
+  if (title === '') throw new errors.ValidationError('title is required: the title of an article.');
+  return title;
+}
 
 /** A page of a list of articles, searched: `search`, `page`, `pageSize`. */
 function summariesQuery(query: Context['query'], params = SUMMARY_PARAMS) {
@@ -48,6 +60,7 @@ function searchQuery(query: Context['query']) {
 interface ReadModelServices {
   'article-search': ReturnType<typeof articleSearch>;
   'article-rankings': ReturnType<typeof articleRankings>;
+  'article-page': ReturnType<typeof articlePage>;
   archive: ReturnType<typeof archive>;
 }
 
@@ -66,6 +79,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     ctx.body = body;
     ctx.state[PREPARED_ANSWER] = { json, etag };
   };
+  // An article's page reads are read every time, in a few indexed queries: kept, the long tail
+  // would push the costly aggregates out, and votes change comments without raising the version.
+  const computed = async (ctx: Context, query: string, compute: () => Promise<unknown>) => {
+    const body = await timedQuery(query, compute);
+    ctx.body = body;
+    ctx.state[PREPARED_ANSWER] = prepareAnswer(body);
+  };
   const list = (ctx: Context, query: string, key: string, read: () => Promise<unknown>) =>
     answer(ctx, query, key, async () => ({ data: await read(), meta: {} }));
   return {
@@ -81,6 +101,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await answer(ctx, 'article-search', `search ${JSON.stringify(query)}`, (version) =>
         service('article-search').page(query, version),
       );
+    },
+
+    async articleDetail(ctx: Context) {
+      const title = titleQuery(ctx.query, ['title']);
+      // A list of at most one, as Strapi's article list filtered by title answers it.
+      await computed(ctx, 'article-detail', async () => {
+        const article = await service('article-page').detail(title);
+        return { data: article ? [article] : [], meta: {} };
+      });
+    },
+
+    async articleComments(ctx: Context) {
+      const title = titleQuery(ctx.query, ['title', 'page', 'pageSize']);
+      const page = integerParam(ctx.query, 'page', { min: 1, max: 1_000_000, fallback: 1 });
+      const pageSize = integerParam(ctx.query, 'pageSize', { min: 1, max: 100, fallback: 100 });
+      await computed(ctx, 'article-comments', () => service('article-page').comments(title, page, pageSize));
     },
 
     async mostPopularArticles(ctx: Context) {

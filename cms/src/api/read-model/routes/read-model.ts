@@ -15,6 +15,8 @@ export default {
   routes: [
     read('/article-summaries', 'articleSummaries'),
     read('/article-search', 'articleSearch', SEARCH_COST),
+    read('/article-detail', 'articleDetail'),
+    read('/article-comments', 'articleComments'),
     read('/most-popular-articles', 'mostPopularArticles'),
     read('/article-topics', 'articleTopics'),
     read('/archive-years', 'archiveYears'),
