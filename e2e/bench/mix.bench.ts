@@ -157,11 +157,13 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         cms.url,
         `comments?filters[article][$eq]=${encodeURIComponent(newestTitle)}&pagination[pageSize]=100`,
       );
-      const statuses: Record<number, number> = {};
+      const statuses: Record<string, number> = {};
+      const count = (key: string) => (statuses[key] = (statuses[key] ?? 0) + 1);
+      // A write that got no answer is counted by why (`fetch failed` names its cause's code).
       const tally = (answer: Promise<Response>) =>
         answer.then(
-          ({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1),
-          () => (statuses[0] = (statuses[0] ?? 0) + 1),
+          ({ status }) => count(String(status)),
+          (error: Error & { cause?: { code?: string } }) => count(`failed: ${error.cause?.code ?? error.message}`),
         );
       const timer = setInterval(() => {
         const comment = comments.length > 0 && Math.random() < 0.8 ? pick(comments) : undefined;
