@@ -23,6 +23,7 @@ import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
 import type { RenderThreadData } from './render/thread';
 import { RenderThreads } from './render/threads';
+import { loadShell, shellEntryOf } from './shell/server-shell';
 import { buildApp } from './app';
 import type { Site } from './plugins/site';
 import { TileCache, tilesOnSite } from './tiles';
@@ -106,6 +107,7 @@ const renderThreadData: RenderThreadData = {
   readTimeoutMs: options.readTimeoutMs,
   cmsHeaders: options.cmsHeaders,
   sectionTimeoutMs: options.sectionTimeoutMs,
+  shellDist: dist,
 };
 const childEnv = { ...process.env, BLOG_SHELL_DIST: dist };
 // Limits hold across the render servers that share a Redis.
@@ -141,6 +143,8 @@ async function start() {
   const stopTracing = tracingAsked(process.env)
     ? await (await import('./tracing-sdk')).startTracing(process.env)
     : undefined;
+  // The shell's server entry, from the server build of the shell's build this server serves.
+  const shell = await loadShell(await shellEntryOf(dist), options.sectionTimeoutMs);
   await sections.start(options.checkEveryMs);
   const renderThreads =
     options.renderThreads > 0
@@ -157,6 +161,7 @@ async function start() {
   sections.onSwitch(() => void renderThreads?.follow());
   const app = buildApp(options, {
     template,
+    shell,
     previewTemplate,
     previewServers,
     canaryServers,

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SECTIONS, type SiteConfig } from '@blog/shared';
 import { log } from '../log';
 import { ServerSections, type RenderedSections } from '../sections/server-sections';
+import { loadShell, shellEntryOf } from '../shell/server-shell';
 import { tracingAsked } from '../tracing';
 import type { DocumentTemplate } from './document';
 import { renderPage } from './page';
@@ -15,6 +16,8 @@ export interface RenderThreadData {
   readTimeoutMs: number;
   cmsHeaders: Record<string, string>;
   sectionTimeoutMs: number;
+  /** The shell's build whose server entry pages are rendered with (`BLOG_SHELL_DIST`). */
+  shellDist: string;
 }
 
 const UNTOLD: RenderedSections = { manifests: {}, version: -1 };
@@ -53,15 +56,18 @@ function followedSections(timeoutMs: number) {
 }
 
 async function start(port: NonNullable<typeof parentPort>) {
-  const { template, config, siteUrl, readTimeoutMs, cmsHeaders, sectionTimeoutMs } = workerData as RenderThreadData;
+  const { template, config, siteUrl, readTimeoutMs, cmsHeaders, sectionTimeoutMs, shellDist } =
+    workerData as RenderThreadData;
   globalThis.__BLOG_CONFIG__ = config;
   // Its spans are exported from here, children of the request's own.
   if (tracingAsked(process.env)) await (await import('../tracing-sdk')).startTracing(process.env);
+  // Its own copy of the shell's server entry: a thread shares no module with the one that answers.
+  const shell = await loadShell(await shellEntryOf(shellDist), sectionTimeoutMs);
   const { sections, follow } = followedSections(sectionTimeoutMs);
   serveRenders(port, {
     async render(target, rendered, keptReads, signal) {
       await follow(rendered);
-      return renderPage(target, { template, sections, siteUrl, readTimeoutMs, cmsHeaders, keptReads }, signal);
+      return renderPage(target, { template, shell, sections, siteUrl, readTimeoutMs, cmsHeaders, keptReads }, signal);
     },
     // Every route's section loaded before its first page: a page's reads and loads share one deadline.
     async follow(rendered) {

@@ -2,16 +2,11 @@ import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Canary, Deployed } from '@blog/release';
 import { log } from '../log';
+import { withTimeout } from '../timeout';
 import { sectionBuild } from '../metrics';
 import type { DeployedSections } from './deployed';
 import { buildLabels, deployedAt, unreachable, type Deployment } from './manifest';
 import { PageSections, containerOf, type LoadedModule } from './page-sections';
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref()),
-  ]);
 
 /** The sections' builds a render server renders with, as another thread is told them (`render/threads.ts`). */
 export interface RenderedSections {
