@@ -12,7 +12,9 @@ import {
   releaseId,
   releasesToPrune,
   deployedOf,
+  sectionsOf,
   sharedMismatches,
+  shellDistOf,
   switched,
   type Registry,
   type Switch,
@@ -46,6 +48,37 @@ describe('a release id', () => {
     expect(isReleaseId('../1.0.0-0123456789ab')).toBe(false);
     expect(isReleaseId('.-0123456789ab')).toBe(false);
     expect(isReleaseId('1.0.0')).toBe(false);
+  });
+});
+
+describe("the shell's release", () => {
+  const shell = {
+    release: '1.0.0-ffffffffffff',
+    manifest: 'file:///srv/releases/shell/1.0.0-ffffffffffff/mf-manifest.json',
+  };
+  const registry: Registry = { revision: 4, live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa'), shell } };
+
+  it('is in the registry beside the sections, and a render server follows it apart from them', () => {
+    expect(deployedOf(JSON.stringify(registry))).toEqual({
+      manifests: { mf_pages: registry.live.mf_pages.manifest },
+      canaries: {},
+      shell: shell.manifest,
+    });
+    expect(sectionsOf(registry.live)).toEqual({ mf_pages: registry.live.mf_pages });
+  });
+
+  it('is run from its folder on this machine; another address names none', () => {
+    expect(shellDistOf(shell.manifest)).toBe('/srv/releases/shell/1.0.0-ffffffffffff');
+    expect(shellDistOf('http://localhost:3004/releases/1.0.0-ffffffffffff/mf-manifest.json')).toBeUndefined();
+  });
+
+  it('is rolled back as a section is: to the shell live before', () => {
+    const history: Switch[] = [
+      { at: '1', section: 'shell', action: 'start', from: null, to: 'a', check: 'skipped', live: 'a' },
+      { at: '2', section: 'shell', action: 'release', from: 'a', to: 'b', check: 'passed', live: 'b' },
+      { at: '3', section: 'mf_pages', action: 'release', from: 'x', to: 'y', check: 'passed', live: 'y' },
+    ];
+    expect(previousRelease(history, 'shell', 'b')).toBe('a');
   });
 });
 

@@ -12,6 +12,8 @@ import { PageSections, containerOf, type LoadedModule } from './page-sections';
 export interface RenderedSections {
   manifests: Record<string, string>;
   version: number;
+  /** The folder of the shell's build pages are rendered with (`shell/live-shell.ts`), told by the thread that answers. */
+  shell?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export class ServerSections {
   private switched: ((container: string) => void)[] = [];
   private running: Record<string, Canary> = {};
   private checked: ((canaries: Record<string, Canary>) => void)[] = [];
+  private read: ((deployed: Deployed) => Promise<void>)[] = [];
   /** Counts the deployments kept: another count, another build of some section. */
   private kept = 0;
 
@@ -95,6 +98,11 @@ export class ServerSections {
     this.checked.push(listener);
   }
 
+  /** Has `follow` follow what is deployed too (the shell's release), at every check, as the sections are. */
+  onDeployed(follow: (deployed: Deployed) => Promise<void>): void {
+    this.read.push(follow);
+  }
+
   /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
   onSwitch(listener: (container: string) => void): void {
     this.switched.push(listener);
@@ -117,9 +125,12 @@ export class ServerSections {
     }
     // Rendered by render servers of their own (`canary.ts`): this one only says who gets them.
     this.running = deployed.canaries;
-    await Promise.all(
-      Object.entries(deployed.manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
-    );
+    await Promise.all([
+      ...Object.entries(deployed.manifests).map(([container, manifestUrl]) =>
+        this.checkSection(container, manifestUrl),
+      ),
+      ...this.read.map((follow) => follow(deployed)),
+    ]);
     for (const listener of this.checked) listener(this.running);
   }
 
