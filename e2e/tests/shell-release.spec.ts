@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { changedCopy, refusal, releasedSite, type ReleasedSite } from '../support/releases';
+import { changedCopy, refusal, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
 import { startRenderServer, type RenderServer } from '../support/render-server';
 import { deployNextBuild } from '../support/section-build';
 import { nav, reader } from '../support/site';
@@ -198,5 +200,25 @@ test.describe('the shell released like a section', () => {
     expect(lines.some((line) => /shell {2}rollback {2}\S+ → \S+ {2}check: passed/.test(line))).toBe(true);
     expect(lines.some((line) => / check: (?!passed|skipped)/.test(line))).toBe(true);
     expect(lines.at(-1)).toBe(`live now: shell ${site.live().shell}`);
+  });
+
+  test('a section release is checked on the shell kept for rollback too, and a shell release with the sections kept for rollback', async () => {
+    test.setTimeout(120_000);
+    // Live: the first shell; kept for rollback: the one with the footer's note. A release of the pages section renders on both.
+    const pages = changedCopy(runBuild('mf-pages'), (dir) =>
+      fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\nrespun'),
+    );
+    const section = await site.run('release', 'mf-pages', '--from', pages);
+    fs.rmSync(pages, { recursive: true, force: true });
+    expect(section.code, section.stderr).toBe(0);
+    // The pages section's first release is kept for rollback now: the shell renders with it too before it goes live.
+    const shell = await site.run('release', 'shell', '--from', next);
+    expect(shell.code, shell.stderr).toBe(0);
+    await expect.poll(() => footerOn(site.server), { timeout: 1_000, intervals: [50] }).toContain(FOOTER_NOTE);
+    const history = JSON.parse((await site.run('releases', '--json')).stdout) as { section: string; check: string }[];
+    expect(history.slice(-2).map(({ section, check }) => [section, check])).toEqual([
+      ['mf_pages', 'passed'],
+      ['shell', 'passed'],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import {
   historyTable,
   manifestFiles,
   previousRelease,
+  rollbackReleases,
   type ReleaseManifest,
   type Switch,
 } from './releases';
@@ -166,12 +167,15 @@ async function goLive(
   const manifest = await manifestOf(store, container, id);
   const live = Object.fromEntries(Object.entries(sectionsOf(read.live)).map(([name, entry]) => [name, entry.manifest]));
   const liveShell = read.live[SHELL_CONTAINER];
-  // A section is checked on the live shell release, where there is one; the site's shell build before the first.
-  const shellDist = (liveShell && shellDistOf(liveShell.manifest)) ?? site.shellDist;
+  // A section is checked on the live shell release where this machine holds it (the site's); else,
+  // before the first or from a CI elsewhere, on the shell's build `site.json` names.
+  const shellDist = shellHere(liveShell?.manifest) ?? site.shellDist;
+  const kept = await keptForRollback(store, registry, read);
+  const { [SHELL_CONTAINER]: keptShell, ...keptSections } = kept;
   const reason =
     container === SHELL_CONTAINER
-      ? await checkShell(manifest, site, live)
-      : await checkRelease(container, manifest, { ...site, shellDist }, live);
+      ? await checkShell(manifest, site, live, keptSections)
+      : await checkRelease(container, manifest, { ...site, shellDist }, live, shellHere(keptShell));
   const entry = { at: now(), section: container, action, from, to: id, ...(percent && { canary: percent }) };
   if (reason) {
     await registry.record({ ...entry, check: reason, live: from });
@@ -186,6 +190,22 @@ async function goLive(
   await switchTo(registry, read, container, { release: id, manifest });
   await registry.record({ ...entry, check: 'passed', live: id });
   return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${await pruned(store, container, id)}`;
+}
+
+/** The folder of the shell's release at `manifest`, where it is on this machine. */
+function shellHere(manifest: string | undefined): string | undefined {
+  const dist = manifest && shellDistOf(manifest);
+  return dist && fs.existsSync(path.join(dist, 'mf-manifest.json')) ? dist : undefined;
+}
+
+/** The manifest of each release a rollback would return to now, by container, of those the store still holds. */
+async function keptForRollback(store: ReleaseStore, registry: LiveRegistry, read: Registry) {
+  const kept = await Promise.all(
+    Object.entries(rollbackReleases(await registry.history(), read)).map(async ([container, id]) =>
+      (await store.has(container, id)) ? [[container, await manifestOf(store, container, id)] as const] : [],
+    ),
+  );
+  return Object.fromEntries(kept.flat());
 }
 
 /** `--promote`: the canary live for everyone, as it was checked when it began. */

@@ -10,6 +10,7 @@ import {
   parseRegistry,
   previousRelease,
   releaseId,
+  rollbackReleases,
   releasesToPrune,
   deployedOf,
   sectionsOf,
@@ -79,6 +80,42 @@ describe("the shell's release", () => {
       { at: '3', section: 'mf_pages', action: 'release', from: 'x', to: 'y', check: 'passed', live: 'y' },
     ];
     expect(previousRelease(history, 'shell', 'b')).toBe('a');
+  });
+});
+
+describe('the releases kept for rollback', () => {
+  const switchOf = (section: string, from: string | null, to: string, check = 'passed'): Switch => ({
+    at: '2026-11-27T12:00:00.000Z',
+    section,
+    action: from ? 'release' : 'start',
+    from,
+    to,
+    check,
+    live: check === 'passed' ? to : from,
+  });
+
+  it("are each part's release a rollback returns to now, shell and sections alike", () => {
+    const history = [
+      switchOf('mf_pages', null, 'p1', 'skipped'),
+      switchOf('shell', null, 's1', 'skipped'),
+      switchOf('mf_pages', 'p1', 'p2'),
+      switchOf('shell', 's1', 's2'),
+      switchOf('shell', 's2', 's3', 'refused: /About rendered with the release threw'),
+    ];
+    const registry: Registry = {
+      revision: 4,
+      live: { mf_pages: entry('p2'), mf_contact: entry('c1'), shell: entry('s2') },
+    };
+    expect(rollbackReleases(history, registry)).toEqual({ mf_pages: 'p1', shell: 's1' });
+  });
+
+  it('after a rollback, are the release rolled back from', () => {
+    const history = [
+      switchOf('shell', null, 's1', 'skipped'),
+      switchOf('shell', 's1', 's2'),
+      switchOf('shell', 's2', 's1'),
+    ];
+    expect(rollbackReleases(history, { revision: 3, live: { shell: entry('s1') } })).toEqual({ shell: 's2' });
   });
 });
 

@@ -202,6 +202,20 @@ export function previousRelease(history: Switch[], section: string, live: string
   return last?.from ?? undefined;
 }
 
+/**
+ * The release each part live in `registry` would roll back to now (`previousRelease`), by
+ * container, where it is another than the live one: a change must run with those too, or a
+ * rollback could return to a site that breaks.
+ */
+export function rollbackReleases(history: Switch[], registry: Registry): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(registry.live).flatMap(([container, { release }]) => {
+      const previous = previousRelease(history, container, release);
+      return previous && previous !== release ? [[container, previous]] : [];
+    }),
+  );
+}
+
 /** The history for people, one switch a line (time, section, what, from → to, the check, what was live after), then what is live now. */
 export function historyTable(history: Switch[], registry: Registry): string {
   const lines = history.map(
