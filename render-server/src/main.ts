@@ -153,8 +153,11 @@ async function start() {
   sections.onDeployed(async (now) => {
     const next = shellDistIn(now);
     if (!next || !(await shell.follow(next))) return;
-    // Previews and canaries render with the shell that is live; each thread follows it before its next page.
+    // Previews and canaries render with the shell that is live: those running the one before are
+    // stopped, and started again with it when next asked for. Each thread follows it before its next page.
     childEnv.BLOG_SHELL_DIST = next;
+    previewServers?.close();
+    canaryServers?.close();
     await renderThreads?.follow();
   });
   const app = buildApp(options, {
