@@ -221,4 +221,55 @@ test.describe('the shell released like a section', () => {
       ['shell', 'passed'],
     ]);
   });
+
+  test("a shell's canary splits new visitors, each kept on their shell, a canary visitor's page alive; --promote gives everyone the canary", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const live = site.live().shell;
+    // The first shell again, as the canary of the shell with the footer's note.
+    const first = changedCopy(runBuild('shell'), () => undefined);
+    const run = await site.run('release', 'shell', '--from', first, '--canary', '50');
+    fs.rmSync(first, { recursive: true, force: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('is the canary for 50% of new visitors');
+    expect(site.live().shell).toBe(live);
+
+    /** A visit of `/About` with `cookie`: whether it shows the canary's shell (no footer note), and the visitor's cookies after it. */
+    const visit = async (cookie = '') => {
+      const response = await fetch(`${site.server.url}/About`, { headers: { cookie } });
+      const footer = await response.text().then((html) => html.slice(html.indexOf('<footer')));
+      const set = response.headers.getSetCookie().map((each) => each.split(';')[0]);
+      return { canary: !footer.includes(FOOTER_NOTE), cookie: set.length > 0 ? set.join('; ') : cookie };
+    };
+    await expect
+      .poll(async () => (await visit()).cookie, { timeout: 1_000, intervals: [50] })
+      .toContain('blog_canary_shell=');
+    const visitors = await Promise.all(Array.from({ length: 20 }, () => visit()));
+    expect(new Set(visitors.map(({ canary }) => canary))).toEqual(new Set([true, false]));
+    for (const visitor of visitors) expect((await visit(visitor.cookie)).canary).toBe(visitor.canary);
+
+    // A reader drawn into the canary: its shell's scripts load, the page comes alive and navigates.
+    let inside: Awaited<ReturnType<typeof reader>> | undefined;
+    for (let tries = 0; !inside && tries < 30; tries += 1) {
+      const each = await reader(browser, site.server.url);
+      await each.page.goto('/About');
+      if ((await each.page.locator('footer').textContent())?.includes(FOOTER_NOTE)) await each.context.close();
+      else inside = each;
+    }
+    if (!inside) throw new Error('No reader was drawn into the canary in 30 tries');
+    await nav(inside.page, 'Articles');
+    await expect(
+      inside.page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 }).first(),
+    ).toBeVisible();
+    await expect(inside.page.locator('footer')).not.toContainText(FOOTER_NOTE);
+    expect(inside.failures).toEqual([]);
+    expect(inside.warnings).toEqual([]);
+    await inside.context.close();
+
+    const promoted = await site.run('release', 'shell', '--promote');
+    expect(promoted.code, promoted.stderr).toBe(0);
+    await expect.poll(() => footerOn(site.server), { timeout: 1_000, intervals: [50] }).not.toContain(FOOTER_NOTE);
+    expect(site.live().shell).not.toBe(live);
+  });
 });

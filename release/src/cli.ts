@@ -161,8 +161,6 @@ async function goLive(
   if (from === id) return `${container} ${id} is already live: nothing changed`;
   if (percent !== undefined && !current)
     throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
-  if (percent !== undefined && container === SHELL_CONTAINER)
-    throw new Refusal('a canary of the shell is not built: release it to everyone, or roll it back');
   const site = await store.site();
   const manifest = await manifestOf(store, container, id);
   const live = Object.fromEntries(Object.entries(sectionsOf(read.live)).map(([name, entry]) => [name, entry.manifest]));

@@ -68,6 +68,12 @@ describe("the shell's release", () => {
     expect(sectionsOf(registry.live)).toEqual({ mf_pages: registry.live.mf_pages });
   });
 
+  it("runs a canary as a section's does: named among the canaries, the live release the shell's", () => {
+    const canary = { release: '1.0.0-eeeeeeeeeeee', manifest: shell.manifest.replaceAll('f', 'e'), percent: 10 };
+    const text = JSON.stringify({ ...registry, live: { ...registry.live, shell: { ...shell, canary } } });
+    expect(deployedOf(text)).toMatchObject({ canaries: { shell: canary }, shell: shell.manifest });
+  });
+
   it('is run from its folder on this machine; another address names none', () => {
     expect(shellDistOf(shell.manifest)).toBe('/srv/releases/shell/1.0.0-ffffffffffff');
     expect(shellDistOf('http://localhost:3004/releases/1.0.0-ffffffffffff/mf-manifest.json')).toBeUndefined();

@@ -107,13 +107,13 @@ export function parseRegistry(text: string): Registry {
   return value as unknown as Registry;
 }
 
-/** What a registry deploys: each section's live manifest, the canaries running, and the live shell release. */
+/** What a registry deploys: each section's live manifest, the canaries running (the shell's too), and the live shell release. */
 export const deployedBy = (registry: Registry): Deployed => {
   const sections = sectionsOf(registry.live);
   return {
     manifests: Object.fromEntries(Object.entries(sections).map(([section, { manifest }]) => [section, manifest])),
     canaries: Object.fromEntries(
-      Object.entries(sections).flatMap(([section, { canary }]) => (canary ? [[section, canary]] : [])),
+      Object.entries(registry.live).flatMap(([section, { canary }]) => (canary ? [[section, canary]] : [])),
     ),
     ...(registry.live[SHELL_CONTAINER] && { shell: registry.live[SHELL_CONTAINER].manifest }),
   };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveMetrics } from '@blog/server-kit';
 import Fastify from 'fastify';
-import { siteConfig, type SiteConfig } from '@blog/shared';
+import { SHELL_CONTAINER, siteConfig, type SiteConfig } from '@blog/shared';
 import { serverCounters } from './limits';
 import { log } from './log';
 import { mediaOnSite } from './media';
@@ -150,6 +150,11 @@ async function start() {
   // Each thread renders with the sections' builds as this one does from its first page on.
   await renderThreads?.follow();
   sections.onSwitch(() => void renderThreads?.follow());
+  // A shell's canary renders in a render server of its own; its pages' files are answered here too.
+  sections.onCanaries(({ [SHELL_CONTAINER]: canary }) => {
+    const canaryDist = canary && shellDistOf(canary.manifest);
+    shell.answerToo(canaryDist ? [canaryDist] : []);
+  });
   sections.onDeployed(async (now) => {
     const next = shellDistIn(now);
     if (!next || !(await shell.follow(next))) return;

@@ -71,4 +71,15 @@ describe('LiveShell', () => {
     await shell.follow(folder());
     expect(shell.rootOf('/main.11111111.js')).not.toBe(first);
   });
+
+  it("answers the files of a canary's build too, after its own", () => {
+    const live = folder(['main.11111111.js', 'config.js']);
+    const canary = folder(['main.33333333.js', 'config.js']);
+    const shell = new LiveShell(build(live), (dist) => Promise.resolve(build(dist)));
+    shell.answerToo([canary]);
+    expect(shell.rootOf('/main.33333333.js')).toBe(canary);
+    expect(shell.rootOf('/config.js')).toBe(live);
+    shell.answerToo([]);
+    expect(shell.rootOf('/main.33333333.js')).toBe(live);
+  });
 });

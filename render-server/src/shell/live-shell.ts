@@ -47,6 +47,8 @@ export const KEPT_SHELL_BUILDS = 5;
 export class LiveShell {
   private builds: ShellBuild[];
   private switching: Promise<boolean> | undefined;
+  /** The folders of builds that other render servers render pages with (a canary's), whose files this one answers too. */
+  private others: string[] = [];
 
   constructor(
     first: ShellBuild,
@@ -69,10 +71,15 @@ export class LiveShell {
     return this.switching;
   }
 
-  /** The folder the shell's file at `pathname` is answered from: the live build's, else the newest kept build that has it. */
+  /** Answers the files of the builds in `dists` too, after those it ran: a canary's, whose pages another render server renders. */
+  answerToo(dists: string[]): void {
+    this.others = dists;
+  }
+
+  /** The folder the shell's file at `pathname` is answered from: the live build's, else the newest kept build (or another answered) that has it. */
   rootOf(pathname: string): string {
-    const kept = this.builds.find(({ dist }) => existsSync(path.join(dist, pathname)));
-    return (kept ?? this.current).dist;
+    const roots = [...this.builds.map(({ dist }) => dist), ...this.others];
+    return roots.find((dist) => existsSync(path.join(dist, pathname))) ?? this.current.dist;
   }
 
   private async switchTo(dist: string): Promise<boolean> {
