@@ -23,7 +23,10 @@ export interface ShellSettings {
 }
 
 /** The shell's build in `dist`, loaded: its server entry from its server build, its document cut from its `index.html`. */
-export async function loadShellBuild(dist: string, { config, previewConfig, timeoutMs }: ShellSettings) {
+export async function loadShellBuild(
+  dist: string,
+  { config, previewConfig, timeoutMs }: ShellSettings,
+): Promise<ShellBuild> {
   const server = await loadShell(await shellEntryOf(dist), timeoutMs);
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
