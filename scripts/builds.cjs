@@ -99,17 +99,10 @@ function buildApp(name) {
 
 const RENDER_SERVER = path.join(root, 'render-server');
 
-/** The render server's bundle (`render-server/dist/index.js`), with the shell's server entry and the packages it takes. */
+/** The render server's bundle (`render-server/dist/index.js`), with the packages it takes; the shell's server entry is the shell's build. */
 function buildRenderServer() {
   buildLibraries();
-  const inputs = [
-    RENDER_SERVER,
-    path.join(root, 'shell'),
-    path.join(root, 'shared'),
-    path.join(root, 'release'),
-    WEBPACK_CONFIG,
-    ...LIBRARIES,
-  ];
+  const inputs = [RENDER_SERVER, path.join(root, 'shared'), path.join(root, 'release'), WEBPACK_CONFIG, ...LIBRARIES];
   buildOnChange('the render server', path.join(RENDER_SERVER, 'dist', '.inputs-hash'), inputs, () =>
     run(bin('pnpm'), ['run', 'build'], RENDER_SERVER),
   );

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run release -- <section> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]`, `npm run releases -- [<section>] [--json]`
+// `npm run release -- <section or shell> [--from <folder>] [--canary <percent>] [--promote] [--rollback [<id>]]`, `npm run releases -- [<section>] [--json]`
 // and `npm run release:site -- <site.json>` (docs/reference/release-cli.md). Without --from or --rollback the section is built from the checkout
 // first; the rest is `release/src/cli.ts`, run as TypeScript.
 import { spawnSync } from 'node:child_process';
@@ -12,8 +12,8 @@ const [command, ...args] = process.argv.slice(2);
 // A promotion or a rollback releases what is published already: nothing to build.
 if (command === 'release' && !['--from', '--rollback', '--promote'].some((option) => args.includes(option))) {
   const app = Object.entries(apps).find(([container, { package: name }]) => args[0] === name || args[0] === container);
-  // An unknown section is refused by the command itself, with the names it knows.
-  if (app && app[0] !== 'shell') {
+  // An unknown section is refused by the command itself, with the names it knows. The shell is built as a section is.
+  if (app) {
     buildApp(app[1].package);
     args.push('--from', path.join(root, app[1].package, 'dist'));
   }

@@ -49,8 +49,9 @@ const runDir = mkdtempSync(path.join(os.tmpdir(), 'blog-site-'));
 const configFile = path.join(runDir, 'config.js');
 writeFileSync(configFile, `window.__BLOG_CONFIG__ = ${JSON.stringify({ cmsUrl })};\n`);
 
-// The sections run on releases (docs/sections/releasing.md): the store says which site they go
-// live on, each section's build is published, and the first start makes those live.
+// The sections and the shell run on releases (docs/sections/releasing.md): the store says which
+// site they go live on, each section's build and the shell's are published, and the first start
+// makes those live (the render server then runs the shell from its release's folder).
 const releasesDir = process.env.BLOG_RELEASES_DIR || path.join(root, '.releases');
 const origins = Object.fromEntries(
   Object.entries(sections).map(([name, { port }]) => [name, `http://localhost:${portOf(port)}`]),

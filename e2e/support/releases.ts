@@ -31,6 +31,12 @@ export interface ReleasedSite {
   close(): Promise<void>;
 }
 
+/** Whether a run of the command failed, and in how many lines it said why: a refusal is one. */
+export const refusal = ({ code, stderr }: CommandRun) => ({
+  failed: code !== 0,
+  lines: stderr.trim().split('\n').length,
+});
+
 /** The run's build of an app (its deployed copy, pointed at the run's CMS and stand-ins). */
 export const runBuild = (app: string) => path.join(path.dirname(process.env.SHELL_DIST as string), app);
 

@@ -34,6 +34,8 @@ export interface RenderServerOptions {
   env?: Record<string, string>;
   /** Whether its log is kept for the test (`logs()`) rather than printed. */
   logs?: boolean;
+  /** The shell's build it serves and renders with (its browser and server builds); the run's by default. */
+  shell?: string;
 }
 
 /** An address nothing answers at: a port that was free a moment ago. */
@@ -73,8 +75,9 @@ function writeAtomically(file: string, text: string) {
 }
 
 /**
- * A render server of its own, beside the run's: a copy of the run's shell (`process.env.SHELL_DIST`)
- * whose `config.js` and `remotes.json` are this run's with `config` and `remotes` merged in, served by
+ * A render server of its own, beside the run's: a copy of the run's shell (`process.env.SHELL_DIST`),
+ * or of another build of the shell (`shell`), whose `config.js` and `remotes.json` are this run's
+ * with `config` and `remotes` merged in, served by
  * `serveRendered` on a port of its own, rechecking its sections every second. What its pages show is
  * what the server read with those settings, as a deployment configured so would show it.
  */
@@ -84,11 +87,15 @@ export async function startRenderServer({
   port,
   env = {},
   logs = false,
+  shell,
 }: RenderServerOptions = {}): Promise<RenderServer> {
   const source = process.env.SHELL_DIST;
   if (!source) throw new Error('SHELL_DIST is not set: the global setup serves the shell');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-render-'));
-  fs.cpSync(source, dir, { recursive: true });
+  fs.cpSync(shell ?? source, dir, { recursive: true });
+  // Another build of the shell runs with this run's settings, as the run's own does.
+  if (shell)
+    for (const file of ['config.js', 'remotes.json']) fs.copyFileSync(path.join(source, file), path.join(dir, file));
 
   const configFile = path.join(dir, 'config.js');
   writeAtomically(

@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { SERVER_STATE_ID } from '@blog/shared/server-state';
 
 export { expect };
 
@@ -40,9 +41,6 @@ export const site = {
 
 /** What React says when the browser's first render does not match the server's HTML (development and production builds). */
 export const HYDRATION_WARNING = /hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i;
-
-/** The id of the script that carries a rendered page's reads: a page the render server answered has it. */
-const SERVER_STATE_ID = 'blog-server-state';
 
 /** How long a page may take to come alive after it has loaded. */
 const HYDRATION_TIMEOUT_MS = 15_000;
@@ -213,3 +211,23 @@ export const MOST_API_REQUESTS = 6;
 
 /** The addresses a visit asked for more than once. */
 export const askedTwice = (requests: string[]) => requests.filter((url, index) => requests.indexOf(url) !== index);
+
+/** A reader's browser on the site at `baseURL`: its hydration warnings, its failed requests and its console errors kept. */
+export async function reader(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const warnings = hydrationWarnings(context);
+  const page = hydrationAware(await context.newPage());
+  const failures: string[] = [];
+  page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
+  );
+  page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+  page.on('pageerror', (error) => failures.push(error.message));
+  return { context, page, warnings, failures };
+}
+
+/** Follows the link `name` of the main navigation. */
+export const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();

@@ -9,6 +9,7 @@ import { startRedis, type RedisServer } from '../support/redis';
 import { readConfig } from '../support/render-server';
 import {
   changedCopy,
+  refusal,
   releasedSite,
   runBuild,
   runRelease,
@@ -16,8 +17,8 @@ import {
   type ReleasedSite,
 } from '../support/releases';
 import { deployNextBuild } from '../support/section-build';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hydrationAware, hydrationWarnings } from '../support/site';
+import { expect, test } from '@playwright/test';
+import { nav, reader } from '../support/site';
 import varnishSupport from '../../scripts/varnish.cjs';
 
 // Issue 30: a team ships its section with one command: an immutable release, checked before it
@@ -39,31 +40,6 @@ const copyOf = (folder: string, change: (dir: string) => void) => {
 /** A build of a section (mf-pages by default) that differs from the run's only by a file no page loads: a new release id, the same code. */
 const respun = (label: string, app = 'mf-pages') =>
   copyOf(runBuild(app), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
-
-/** The one line a refused command says, and its exit code. */
-const refusal = ({ code, stderr }: { code: number | null; stderr: string }) => ({
-  failed: code !== 0,
-  lines: stderr.trim().split('\n').length,
-});
-
-/** A reader's browser on the site at `baseURL`: its hydration warnings, its failed requests and its console errors kept. */
-async function reader(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const warnings = hydrationWarnings(context);
-  const page = hydrationAware(await context.newPage());
-  const failures: string[] = [];
-  page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
-  page.on(
-    'response',
-    (response) => response.status() >= 400 && failures.push(`${response.url()} ${response.status()}`),
-  );
-  page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
-  page.on('pageerror', (error) => failures.push(error.message));
-  return { context, page, warnings, failures };
-}
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test.describe('releasing a section', () => {
   test.describe.configure({ mode: 'serial' });
@@ -385,7 +361,7 @@ test.describe('past one machine: the registry in Redis', () => {
     const servers = [site.server, await site.another()];
     // The registry and its history are in Redis, not in the store's folder.
     expect(fs.existsSync(path.join(site.store, 'registry.json'))).toBe(false);
-    expect(JSON.parse(redis.cli('GET', 'blog:releases:registry'))).toMatchObject({ revision: 4 });
+    expect(JSON.parse(redis.cli('GET', 'blog:releases:registry'))).toMatchObject({ revision: 5 });
 
     const run = await site.run('release', 'mf-pages', '--from', respun('redis'));
     expect(run.code, run.stderr).toBe(0);

@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SECTIONS } from '@blog/shared/routes';
+import { SHELL_CONTAINER } from '@blog/shared/server-state';
 import { ChildRenderServers } from './child-render-servers';
-import { manifestFiles, serverEntryOf, sharedMismatches, type ReleaseManifest } from './releases';
+import {
+  manifestFiles,
+  serverEntryOf,
+  sharedMismatches,
+  shellDistOf,
+  type ReleaseManifest,
+  type SectionOverrides,
+} from './releases';
 import type { SiteOfStore } from './store';
 
 // The check before a release goes live (docs/sections/releasing.md, "The check"): the first reason it
@@ -39,11 +47,19 @@ async function missingFile(manifestUrl: string, manifest: ReleaseManifest): Prom
 }
 
 /**
- * Renders every route of the section in a render server of its own (the site's, run again with
- * the release in place of the live one, as a preview of sections is): each must answer 200 with
- * the section, not its fallback. The site's CMS is read, as the live site reads it.
+ * Renders `paths` in a render server of its own (the site's, run again with `overrides` in place of
+ * the live sections, and the shell's build in `shellDist`, as a preview of sections is): each must
+ * answer 200 with its section, not its fallback. The site's CMS is read, as the live site reads it.
  */
-async function renderFailure(container: string, manifestUrl: string, site: SiteOfStore, live: Record<string, string>) {
+async function renderFailure(
+  paths: string[],
+  {
+    site,
+    shellDist,
+    live,
+    overrides,
+  }: { site: SiteOfStore; shellDist: string; live: Record<string, string>; overrides: SectionOverrides },
+) {
   const servers = new ChildRenderServers({
     entry: site.renderServer,
     deployed: () => live,
@@ -52,15 +68,14 @@ async function renderFailure(container: string, manifestUrl: string, site: SiteO
     logs: 'ignore',
     env: {
       ...process.env,
-      BLOG_SHELL_DIST: site.shellDist,
+      BLOG_SHELL_DIST: shellDist,
       BLOG_CONFIG_FILE: site.configFile,
       BLOG_SITE_URL: '',
       PREVIEW_SECRET: '',
     },
   });
   try {
-    const origin = await servers.origin({ [container]: manifestUrl });
-    const paths = SECTIONS.filter(({ module }) => module.startsWith(`${container}/`)).map(({ paths }) => paths[0]);
+    const origin = await servers.origin(overrides);
     for (const page of paths) {
       const response = await fetch(`${origin}${page}`, { signal: AbortSignal.timeout(30_000) });
       const html = await response.text();
@@ -75,17 +90,44 @@ async function renderFailure(container: string, manifestUrl: string, site: SiteO
   }
 }
 
+/** The shell's `mf-manifest.json` in its build `dist`. */
+const shellManifestIn = (dist: string) =>
+  JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as ReleaseManifest;
+
+/** One set of builds a change is rendered with: which it is, for the refusal's line, and the shell and sections it runs. */
+interface RenderRun {
+  which: string;
+  shellDist: string;
+  overrides: SectionOverrides;
+}
+
+/** The first reason `paths` fail rendered with each run in turn, named by its run; none when they all render. */
+async function firstFailure(paths: string[], site: SiteOfStore, live: Record<string, string>, runs: RenderRun[]) {
+  for (const { which, shellDist, overrides } of runs) {
+    let failure: string | undefined;
+    try {
+      failure = await renderFailure(paths, { site, shellDist, live, overrides });
+    } catch (error) {
+      return `its server build could not be rendered${which}: ${(error as Error).message}`;
+    }
+    if (failure) return `${failure}${which}`;
+  }
+  return undefined;
+}
+
 /**
  * Why the release at `manifestUrl` must not go live as `container` on `site`, whose sections are
  * `live` now; undefined when it may. In order: the manifest parses and names the container; every
  * file it names answers 200; its shared singletons run on the shell's; its server build renders
- * every route of the section.
+ * every route of the section; and the same on the shell kept for rollback (`rollbackShell`, its
+ * folder), where there is one: a rollback of the shell must not break it either.
  */
 export async function checkRelease(
   container: string,
   manifestUrl: string,
   site: SiteOfStore,
   live: Record<string, string>,
+  rollbackShell?: string,
 ): Promise<string | undefined> {
   let manifest: ReleaseManifest;
   try {
@@ -96,12 +138,63 @@ export async function checkRelease(
   if (manifest.name !== container) return `its manifest names the container ${manifest.name}, not ${container}`;
   const missing = await missingFile(manifestUrl, manifest);
   if (missing) return missing;
-  const shell = JSON.parse(fs.readFileSync(path.join(site.shellDist, 'mf-manifest.json'), 'utf8')) as ReleaseManifest;
-  const mismatches = sharedMismatches(manifest, shell);
-  if (mismatches.length > 0) return `its shared packages do not run on the shell's: ${mismatches.join('; ')}`;
-  try {
-    return await renderFailure(container, manifestUrl, site, live);
-  } catch (error) {
-    return `its server build could not be rendered: ${(error as Error).message}`;
+  const overrides = { [container]: manifestUrl };
+  const runs: RenderRun[] = [{ which: '', shellDist: site.shellDist, overrides }];
+  if (rollbackShell && rollbackShell !== site.shellDist)
+    runs.push({ which: ' with the shell kept for rollback', shellDist: rollbackShell, overrides });
+  for (const { which, shellDist } of runs) {
+    const mismatches = sharedMismatches(manifest, shellManifestIn(shellDist));
+    if (mismatches.length > 0) return `its shared packages do not run on the shell's${which}: ${mismatches.join('; ')}`;
   }
+  const paths = SECTIONS.filter(({ module }) => module.startsWith(`${container}/`)).map(({ paths }) => paths[0]);
+  return firstFailure(paths, site, live, runs);
+}
+
+/**
+ * Why the shell's release at `manifestUrl` (a folder of the store on this machine) must not go live
+ * on `site`, whose sections are `live` now; undefined when it may. In order: it is a shell's build,
+ * with its server build; every live section's shared singletons run on what it provides, and every
+ * section release kept for rollback's (`rollback`, by container); it renders every route of the
+ * site with every live section, then with those kept for rollback, none showing its fallback or
+ * throwing: a rollback of a section must not break on it either.
+ */
+export async function checkShell(
+  manifestUrl: string,
+  site: SiteOfStore,
+  live: Record<string, string>,
+  rollback: Record<string, string> = {},
+): Promise<string | undefined> {
+  const dist = shellDistOf(manifestUrl);
+  if (!dist) return `${manifestUrl} is not a folder on this machine`;
+  let shell: ReleaseManifest;
+  try {
+    shell = shellManifestIn(dist);
+  } catch (error) {
+    return `its manifest cannot be read: ${(error as Error).message}`;
+  }
+  if (shell.name !== SHELL_CONTAINER) return `its manifest names the container ${shell.name}, not ${SHELL_CONTAINER}`;
+  if (!fs.existsSync(path.join(dist, 'server', 'remoteEntry.js')))
+    return 'it has no server build (server/remoteEntry.js)';
+  const sections = [
+    ...Object.entries(live).map(([container, manifest]) => [`the live ${container}`, manifest]),
+    ...Object.entries(rollback).map(([container, manifest]) => [`the ${container} kept for rollback`, manifest]),
+  ];
+  for (const [which, sectionManifest] of sections) {
+    const section = await fetchManifest(sectionManifest).catch(() => undefined);
+    const mismatches = section ? sharedMismatches(section, shell) : [];
+    if (mismatches.length > 0) return `${which} does not run on its shared packages: ${mismatches.join('; ')}`;
+  }
+  const runs: RenderRun[] = [{ which: '', shellDist: dist, overrides: {} }];
+  if (Object.keys(rollback).length > 0)
+    runs.push({
+      which: ` with the sections kept for rollback (${Object.keys(rollback).join(', ')})`,
+      shellDist: dist,
+      overrides: rollback,
+    });
+  return firstFailure(
+    SECTIONS.map(({ paths }) => paths[0]),
+    site,
+    live,
+    runs,
+  );
 }

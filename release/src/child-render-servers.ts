@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { answers, untilReady } from '@blog/server-kit';
 import { freePort } from '@blog/shared/free-port';
-import type { SectionOverrides } from './releases';
+import { SHELL_CONTAINER } from '@blog/shared/server-state';
+import { shellDistOf, type SectionOverrides } from './releases';
 
 export interface ChildRenderServersOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
@@ -115,18 +116,22 @@ export class ChildRenderServers {
   private async start(overrides: SectionOverrides): Promise<ChildServer> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
-    writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...overrides }));
+    // The shell's canary is its release's folder, which the server serves and renders with.
+    const { [SHELL_CONTAINER]: shell, ...sections } = overrides;
+    const shellDist = shell && shellDistOf(shell);
+    writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...sections }));
     const port = await freePort();
     const child = spawn(process.execPath, [this.options.entry], {
       env: {
         ...this.options.env,
+        ...(shellDist && { BLOG_SHELL_DIST: shellDist }),
         PORT: String(port),
         // Only this server asks it anything, at 127.0.0.1: no other interface answers.
         BLOG_HOST: '127.0.0.1',
         // This server, its one proxy, names the visitor in `X-Forwarded-For`.
         BLOG_PROXY_HOPS: '1',
         BLOG_REMOTES_FILE: remotesFile,
-        BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(overrides),
+        BLOG_PREVIEW_SECTIONS: this.options.serves === 'canary' ? '' : JSON.stringify(sections),
         // It keeps no pages (a preview's are one browser's; a canary's would hear of no change: a
         // byte holds none) and hears of no change.
         BLOG_CACHE_URL: '',

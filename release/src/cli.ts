@@ -1,20 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SHELL_CONTAINER } from '@blog/shared/server-state';
 import apps from '@blog/webpack-config/apps.json';
 import {
   SwitchConflict,
   canaryPercent,
+  sectionsOf,
+  shellDistOf,
   type Canary,
   type LiveEntry,
   type Registry,
   historyTable,
   manifestFiles,
   previousRelease,
+  rollbackReleases,
   type ReleaseManifest,
   type Switch,
 } from './releases';
 import { RedisRegistry } from './redis-registry';
-import { checkRelease } from './check';
+import { checkRelease, checkShell } from './check';
 import { BucketStore } from './bucket-store';
 import { releaseSettingsOf, type ReleaseSettings } from './settings';
 import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
@@ -35,17 +40,36 @@ class Refusal extends Error {
   }
 }
 
-const sectionApps = Object.fromEntries(Object.entries(apps).filter(([container]) => container !== 'shell'));
-const SECTION_NAMES = Object.values(sectionApps).map(({ package: name }) => name);
+/** The sections, then the shell: what a release names, by container. */
+const RELEASED = Object.entries(sectionsOf(apps)).concat([[SHELL_CONTAINER, apps[SHELL_CONTAINER]]]);
+const RELEASED_NAMES = RELEASED.map(([, { package: name }]) => name);
 
-/** The container of a section named by its folder (`mf-articles`) or its container (`mf_articles`). */
+/** The container of a section (or the shell) named by its folder (`mf-articles`) or its container (`mf_articles`). */
 function containerOf(name: string | undefined): string {
-  const found = Object.entries(sectionApps).find(([container, app]) => name === container || name === app.package);
-  if (!found) throw new Refusal(`unknown section ${name ?? '(none)'}: name one of ${SECTION_NAMES.join(', ')}`);
+  const found = RELEASED.find(([container, app]) => name === container || name === app.package);
+  if (!found) throw new Refusal(`unknown section ${name ?? '(none)'}: name one of ${RELEASED_NAMES.join(', ')}`);
   return found[0];
 }
 
-/** A built section's folder, as a release is made of it: its manifest, its server build, and every file the manifest names. */
+/**
+ * The folder store, where the shell's releases are kept: each render server runs the live one from
+ * its folder (its browser build, its document and its server build). A bucket's is not built yet.
+ */
+function shellStore(store: ReleaseStore): FolderStore {
+  if (store instanceof FolderStore) return store;
+  throw new Refusal(`the shell is released to a folder store (BLOG_RELEASES_DIR) only, not to ${store.location}`);
+}
+
+/** Where release `id` of `container` is: a section's on its origin, the shell's in the folder store (a `file:` address). */
+async function manifestOf(store: ReleaseStore, container: string, id: string): Promise<string> {
+  if (container === SHELL_CONTAINER)
+    return pathToFileURL(path.join(shellStore(store).releaseDir(container, id), 'mf-manifest.json')).href;
+  const origin = (await store.site()).origins[container];
+  if (!origin) throw new Refusal(`${store.location}/site.json names no origin for ${container}`);
+  return `${origin}/releases/${id}/mf-manifest.json`;
+}
+
+/** A built section's (or the shell's) folder, as a release is made of it: its manifest, its server build, and every file the manifest names. */
 function builtFolder(folder: string): ReleaseManifest {
   const manifestFile = path.join(folder, 'mf-manifest.json');
   if (!fs.existsSync(manifestFile)) throw new Refusal(`${folder} has no mf-manifest.json: not a section's build`);
@@ -138,11 +162,18 @@ async function goLive(
   if (percent !== undefined && !current)
     throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
   const site = await store.site();
-  const origin = site.origins[container];
-  if (!origin) throw new Refusal(`${store.location}/site.json names no origin for ${container}`);
-  const manifest = `${origin}/releases/${id}/mf-manifest.json`;
-  const live = { ...Object.fromEntries(Object.entries(read.live).map(([name, entry]) => [name, entry.manifest])) };
-  const reason = await checkRelease(container, manifest, site, live);
+  const manifest = await manifestOf(store, container, id);
+  const live = Object.fromEntries(Object.entries(sectionsOf(read.live)).map(([name, entry]) => [name, entry.manifest]));
+  const liveShell = read.live[SHELL_CONTAINER];
+  // A section is checked on the live shell release where this machine holds it (the site's); else,
+  // before the first or from a CI elsewhere, on the shell's build `site.json` names.
+  const shellDist = shellHere(liveShell?.manifest) ?? site.shellDist;
+  const kept = await keptForRollback(store, registry, read);
+  const { [SHELL_CONTAINER]: keptShell, ...keptSections } = kept;
+  const reason =
+    container === SHELL_CONTAINER
+      ? await checkShell(manifest, site, live, keptSections)
+      : await checkRelease(container, manifest, { ...site, shellDist }, live, shellHere(keptShell));
   const entry = { at: now(), section: container, action, from, to: id, ...(percent && { canary: percent }) };
   if (reason) {
     await registry.record({ ...entry, check: reason, live: from });
@@ -157,6 +188,22 @@ async function goLive(
   await switchTo(registry, read, container, { release: id, manifest });
   await registry.record({ ...entry, check: 'passed', live: id });
   return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${await pruned(store, container, id)}`;
+}
+
+/** The folder of the shell's release at `manifest`, where it is on this machine. */
+function shellHere(manifest: string | undefined): string | undefined {
+  const dist = manifest && shellDistOf(manifest);
+  return dist && fs.existsSync(path.join(dist, 'mf-manifest.json')) ? dist : undefined;
+}
+
+/** The manifest of each release a rollback would return to now, by container, of those the store still holds. */
+async function keptForRollback(store: ReleaseStore, registry: LiveRegistry, read: Registry) {
+  const kept = await Promise.all(
+    Object.entries(rollbackReleases(await registry.history(), read)).map(async ([container, id]) =>
+      (await store.has(container, id)) ? [[container, await manifestOf(store, container, id)] as const] : [],
+    ),
+  );
+  return Object.fromEntries(kept.flat());
 }
 
 /** `--promote`: the canary live for everyone, as it was checked when it began. */
@@ -201,6 +248,8 @@ async function endCanary(
 
 async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) {
   const container = containerOf(args.positional[0]);
+  // Refused before anything is published where render servers could not run it.
+  if (container === SHELL_CONTAINER) shellStore(store);
   if (args.flags.has('promote')) return console.log(await promote(registry, container));
   const canary = args.flags.get('canary');
   const percent = canary === undefined ? undefined : canaryPercent(canary);
@@ -238,12 +287,13 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
  * checkout's builds, as it did before releases (a first start makes them the first releases).
  */
 async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: string) => string) {
-  for (const [container, app] of Object.entries(sectionApps)) {
+  // The shell runs from releases where they are in a folder (`npm start`'s); a bucket's sections only.
+  for (const [container, app] of store instanceof FolderStore ? RELEASED : Object.entries(sectionsOf(apps))) {
     const folder = builds(app.package);
     const manifest = builtFolder(folder);
     const { id } = await store.publish(container, folder, manifest.metaData?.buildInfo?.buildVersion ?? '0');
     const read = await registry.registry();
-    const manifestUrl = `${(await store.site()).origins[container]}/releases/${id}/mf-manifest.json`;
+    const manifestUrl = await manifestOf(store, container, id);
     const from = read.live[container];
     if (from?.release === id && from.manifest === manifestUrl) continue;
     await registry.switch(read, container, { release: id, manifest: manifestUrl });

@@ -10,9 +10,12 @@ import {
   parseRegistry,
   previousRelease,
   releaseId,
+  rollbackReleases,
   releasesToPrune,
   deployedOf,
+  sectionsOf,
   sharedMismatches,
+  shellDistOf,
   switched,
   type Registry,
   type Switch,
@@ -46,6 +49,79 @@ describe('a release id', () => {
     expect(isReleaseId('../1.0.0-0123456789ab')).toBe(false);
     expect(isReleaseId('.-0123456789ab')).toBe(false);
     expect(isReleaseId('1.0.0')).toBe(false);
+  });
+});
+
+describe("the shell's release", () => {
+  const shell = {
+    release: '1.0.0-ffffffffffff',
+    manifest: 'file:///srv/releases/shell/1.0.0-ffffffffffff/mf-manifest.json',
+  };
+  const registry: Registry = { revision: 4, live: { mf_pages: entry('1.0.0-aaaaaaaaaaaa'), shell } };
+
+  it('is in the registry beside the sections, and a render server follows it apart from them', () => {
+    expect(deployedOf(JSON.stringify(registry))).toEqual({
+      manifests: { mf_pages: registry.live.mf_pages.manifest },
+      canaries: {},
+      shell: shell.manifest,
+    });
+    expect(sectionsOf(registry.live)).toEqual({ mf_pages: registry.live.mf_pages });
+  });
+
+  it("runs a canary as a section's does: named among the canaries, the live release the shell's", () => {
+    const canary = { release: '1.0.0-eeeeeeeeeeee', manifest: shell.manifest.replaceAll('f', 'e'), percent: 10 };
+    const text = JSON.stringify({ ...registry, live: { ...registry.live, shell: { ...shell, canary } } });
+    expect(deployedOf(text)).toMatchObject({ canaries: { shell: canary }, shell: shell.manifest });
+  });
+
+  it('is run from its folder on this machine; another address names none', () => {
+    expect(shellDistOf(shell.manifest)).toBe('/srv/releases/shell/1.0.0-ffffffffffff');
+    expect(shellDistOf('http://localhost:3004/releases/1.0.0-ffffffffffff/mf-manifest.json')).toBeUndefined();
+  });
+
+  it('is rolled back as a section is: to the shell live before', () => {
+    const history: Switch[] = [
+      { at: '1', section: 'shell', action: 'start', from: null, to: 'a', check: 'skipped', live: 'a' },
+      { at: '2', section: 'shell', action: 'release', from: 'a', to: 'b', check: 'passed', live: 'b' },
+      { at: '3', section: 'mf_pages', action: 'release', from: 'x', to: 'y', check: 'passed', live: 'y' },
+    ];
+    expect(previousRelease(history, 'shell', 'b')).toBe('a');
+  });
+});
+
+describe('the releases kept for rollback', () => {
+  const switchOf = (section: string, from: string | null, to: string, check = 'passed'): Switch => ({
+    at: '2026-11-27T12:00:00.000Z',
+    section,
+    action: from ? 'release' : 'start',
+    from,
+    to,
+    check,
+    live: check === 'passed' ? to : from,
+  });
+
+  it("are each part's release a rollback returns to now, shell and sections alike", () => {
+    const history = [
+      switchOf('mf_pages', null, 'p1', 'skipped'),
+      switchOf('shell', null, 's1', 'skipped'),
+      switchOf('mf_pages', 'p1', 'p2'),
+      switchOf('shell', 's1', 's2'),
+      switchOf('shell', 's2', 's3', 'refused: /About rendered with the release threw'),
+    ];
+    const registry: Registry = {
+      revision: 4,
+      live: { mf_pages: entry('p2'), mf_contact: entry('c1'), shell: entry('s2') },
+    };
+    expect(rollbackReleases(history, registry)).toEqual({ mf_pages: 'p1', shell: 's1' });
+  });
+
+  it('after a rollback, are the release rolled back from', () => {
+    const history = [
+      switchOf('shell', null, 's1', 'skipped'),
+      switchOf('shell', 's1', 's2'),
+      switchOf('shell', 's2', 's1'),
+    ];
+    expect(rollbackReleases(history, { revision: 3, live: { shell: entry('s1') } })).toEqual({ shell: 's2' });
   });
 });
 

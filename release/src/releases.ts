@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SHELL_CONTAINER } from '@blog/shared/server-state';
 import { satisfy } from '@module-federation/enhanced/runtime';
 
 // A section's releases (docs/sections/releasing.md): immutable builds, one registry of what is
@@ -30,11 +33,17 @@ export interface Registry {
   live: Record<string, LiveEntry>;
 }
 
-/** What a render server follows: each section's manifest, by container, and the canaries running. */
+/** What a render server follows: each section's manifest, by container, the canaries running, and the shell's release. */
 export interface Deployed {
   manifests: Record<string, string>;
   canaries: Record<string, Canary>;
+  /** The live shell release's manifest, beside its browser and server builds; none renders with the server's own shell build. */
+  shell?: string;
 }
+
+/** The live sections of a registry's entries, by container: the shell's release is not a section. */
+export const sectionsOf = <Entry>(live: Record<string, Entry>): Record<string, Entry> =>
+  Object.fromEntries(Object.entries(live).filter(([container]) => container !== SHELL_CONTAINER));
 
 export const EMPTY_REGISTRY: Registry = { revision: 0, live: {} };
 
@@ -98,13 +107,23 @@ export function parseRegistry(text: string): Registry {
   return value as unknown as Registry;
 }
 
-/** What a registry deploys: each section's live manifest, and the canaries running. */
-export const deployedBy = (registry: Registry): Deployed => ({
-  manifests: Object.fromEntries(Object.entries(registry.live).map(([section, { manifest }]) => [section, manifest])),
-  canaries: Object.fromEntries(
-    Object.entries(registry.live).flatMap(([section, { canary }]) => (canary ? [[section, canary]] : [])),
-  ),
-});
+/** What a registry deploys: each section's live manifest, the canaries running (the shell's too), and the live shell release. */
+export const deployedBy = (registry: Registry): Deployed => {
+  const sections = sectionsOf(registry.live);
+  return {
+    manifests: Object.fromEntries(Object.entries(sections).map(([section, { manifest }]) => [section, manifest])),
+    canaries: Object.fromEntries(
+      Object.entries(registry.live).flatMap(([section, { canary }]) => (canary ? [[section, canary]] : [])),
+    ),
+    ...(registry.live[SHELL_CONTAINER] && { shell: registry.live[SHELL_CONTAINER].manifest }),
+  };
+};
+
+/** The folder of a shell release on this machine, from its manifest's `file:` address; none for another address. */
+export function shellDistOf(manifest: string): string | undefined {
+  const url = new URL(manifest);
+  return url.protocol === 'file:' ? path.dirname(fileURLToPath(url)) : undefined;
+}
 
 /**
  * Where each section is deployed, from a `remotes.json` (container → manifest, no canary) or
@@ -181,6 +200,20 @@ export function previousRelease(history: Switch[], section: string, live: string
     .filter((entry) => entry.section === section && entry.check === 'passed' && entry.to === live)
     .pop();
   return last?.from ?? undefined;
+}
+
+/**
+ * The release each part live in `registry` would roll back to now (`previousRelease`), by
+ * container, where it is another than the live one: a change must run with those too, or a
+ * rollback could return to a site that breaks.
+ */
+export function rollbackReleases(history: Switch[], registry: Registry): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(registry.live).flatMap(([container, { release }]) => {
+      const previous = previousRelease(history, container, release);
+      return previous && previous !== release ? [[container, previous]] : [];
+    }),
+  );
 }
 
 /** The history for people, one switch a line (time, section, what, from → to, the check, what was live after), then what is live now. */

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveMetrics } from '@blog/server-kit';
 import Fastify from 'fastify';
-import { siteConfig, type SiteConfig } from '@blog/shared';
+import { SHELL_CONTAINER, siteConfig, type SiteConfig } from '@blog/shared';
 import { serverCounters } from './limits';
-import { documentTemplate } from './render/document';
 import { log } from './log';
 import { mediaOnSite } from './media';
 import { collectProcessMetrics, registry, watchPageStore } from './metrics';
@@ -15,7 +14,7 @@ import { MemoryPageStore, PageCache, type PageStore } from './page-cache';
 import { pageKey } from './page-key';
 import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
-import { ChildRenderServers } from '@blog/release';
+import { ChildRenderServers, shellDistOf, type Deployed } from '@blog/release';
 import { RedisPageStore } from './redis-store';
 import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
@@ -23,6 +22,7 @@ import { redisRegistrySections } from './sections/registry-sections';
 import { ServerSections } from './sections/server-sections';
 import type { RenderThreadData } from './render/thread';
 import { RenderThreads } from './render/threads';
+import { LiveShell, loadShellBuild, type ShellSettings } from './shell/live-shell';
 import { buildApp } from './app';
 import type { Site } from './plugins/site';
 import { TileCache, tilesOnSite } from './tiles';
@@ -62,23 +62,15 @@ const tiles = tilesFrom
   : undefined;
 
 // Render servers sharing a Redis follow the release registry there, and its notices.
-const deployed = fileSections(options.remotesFile);
-const sections = new ServerSections(
-  options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployed) : deployed,
-  options.sectionTimeoutMs,
-);
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const file = (href: string) => readFileSync(path.join(dist, href), 'utf8');
-const template = documentTemplate(html, { config, file });
-// A preview's browser reads the CMS through this server, which adds what a draft needs; media as before.
-const previewTemplate = documentTemplate(html, {
-  config: {
-    ...config,
-    cmsUrl: `${options.siteUrl}${PREVIEW_CMS_PATH}`,
-    mediaUrl: siteConfig().mediaUrl,
-  },
-  file,
-});
+const deployedFile = fileSections(options.remotesFile);
+const deployed = options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployedFile) : deployedFile;
+const sections = new ServerSections(deployed, options.sectionTimeoutMs);
+const shellSettings: ShellSettings = {
+  config,
+  // A preview's browser reads the CMS through this server, which adds what a draft needs; media as before.
+  previewConfig: { ...config, cmsUrl: `${options.siteUrl}${PREVIEW_CMS_PATH}`, mediaUrl: siteConfig().mediaUrl },
+  timeoutMs: options.sectionTimeoutMs,
+};
 
 /** Redis, shared; else the process's memory, with every page on disk too where a folder is named. */
 function pageStore(): PageStore {
@@ -99,8 +91,7 @@ const cache = new PageCache(
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);
 // The site's pages are rendered off this thread, which answers the kept ones.
-const renderThreadData: RenderThreadData = {
-  template,
+const renderThreadData: Omit<RenderThreadData, 'shellDist'> = {
   config,
   siteUrl: options.siteUrl,
   readTimeoutMs: options.readTimeoutMs,
@@ -141,23 +132,41 @@ async function start() {
   const stopTracing = tracingAsked(process.env)
     ? await (await import('./tracing-sdk')).startTracing(process.env)
     : undefined;
+  const shell = new LiveShell(await loadShellBuild(await liveShellDist(), shellSettings), (next) =>
+    loadShellBuild(next, shellSettings),
+  );
+  childEnv.BLOG_SHELL_DIST = shell.current.dist;
   await sections.start(options.checkEveryMs);
   const renderThreads =
     options.renderThreads > 0
       ? new RenderThreads({
           entry,
           count: options.renderThreads,
-          data: renderThreadData,
-          sections: () => sections.rendered(),
+          data: { ...renderThreadData, shellDist: shell.current.dist },
+          sections: () => ({ ...sections.rendered(), shell: shell.current.dist }),
           answers: keptReads,
         })
       : undefined;
   // Each thread renders with the sections' builds as this one does from its first page on.
   await renderThreads?.follow();
   sections.onSwitch(() => void renderThreads?.follow());
+  // A shell's canary renders in a render server of its own; its pages' files are answered here too.
+  sections.onCanaries(({ [SHELL_CONTAINER]: canary }) => {
+    const canaryDist = canary && shellDistOf(canary.manifest);
+    shell.answerToo(canaryDist ? [canaryDist] : []);
+  });
+  sections.onDeployed(async (now) => {
+    const next = shellDistIn(now);
+    if (!next || !(await shell.follow(next))) return;
+    // Previews and canaries render with the shell that is live: those running the one before are
+    // stopped, and started again with it when next asked for. Each thread follows it before its next page.
+    childEnv.BLOG_SHELL_DIST = next;
+    previewServers?.close();
+    canaryServers?.close();
+    await renderThreads?.follow();
+  });
   const app = buildApp(options, {
-    template,
-    previewTemplate,
+    shell,
     previewServers,
     canaryServers,
     sections,
@@ -178,7 +187,7 @@ async function start() {
   app.server.listen({ port: options.port, host: options.host }, () =>
     log.info(`Rendering ${options.siteUrl} on port ${options.port}`),
   );
-  const prerenderer = options.prerenderRenders > 0 ? prerender(app.site.render) : undefined;
+  const prerenderer = options.prerenderRenders > 0 ? prerender(app.site.render, shell) : undefined;
   const status = options.statusPort === undefined ? undefined : await statusServer(options.statusPort, cache);
   watchPageStore(store);
   if (options.metricsPort !== undefined) collectProcessMetrics();
@@ -217,11 +226,32 @@ async function start() {
   });
 }
 
+/**
+ * The folder of the shell's build that `deployed` makes live: its live release's, or the one this
+ * server serves (`BLOG_SHELL_DIST`) while the registry names none; none when the release is not
+ * on this machine (the live one stays).
+ */
+function shellDistIn(now: Deployed): string | undefined {
+  if (!now.shell) return dist;
+  const release = shellDistOf(now.shell);
+  if (!release) log.error(`The shell's release at ${now.shell} is not a folder on this machine: the live one stays`);
+  return release;
+}
+
+/** The shell's build live at the start; this server's own when what is deployed cannot be read yet. */
+async function liveShellDist(): Promise<string> {
+  const now = await deployed.read().catch((error: Error) => {
+    log.error(`What is deployed cannot be read, the shell's build of this server is rendered: ${error.message}`);
+    return undefined;
+  });
+  return (now && shellDistIn(now)) ?? dist;
+}
+
 /** The long tail rendered and kept before it is asked for, and again after each change (`prerender.ts`). */
-function prerender(render: Site['render']) {
+function prerender(render: Site['render'], shell: LiveShell) {
   const prerenderer = new Prerenderer({
     cache,
-    keyOf: (address) => pageKey(template.id, address),
+    keyOf: (address) => pageKey(shell.current.template.id, address),
     list: () => siteListing(options.cmsHeaders),
     render,
     renders: options.prerenderRenders,

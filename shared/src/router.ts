@@ -9,6 +9,8 @@ export {
   NavigationType,
   Route,
   Routes,
+  // The server's router, from the same copy of React Router as the routes it renders (the render server's).
+  StaticRouter,
   useLocation,
   useNavigate,
   useNavigationType,

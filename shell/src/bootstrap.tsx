@@ -1,4 +1,4 @@
-import { createQueryClient } from '@blog/shared';
+import { SERVER_STATE_ID, createQueryClient, type ServerState } from '@blog/shared';
 import { browserSectionLoader, loadRemoteModule, pinRemotes } from '@blog/shared/federation';
 import { hydrate } from '@blog/shared/query';
 import { StrictMode, startTransition } from 'react';
@@ -6,7 +6,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@blog/shared/router';
 import '@blog/shared/styles/theme.css';
 import { Root } from './Root';
-import { SERVER_STATE_ID, type ServerState } from './state';
 
 function serverState(): ServerState | undefined {
   const script = document.getElementById(SERVER_STATE_ID);

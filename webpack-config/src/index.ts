@@ -23,11 +23,13 @@ export interface FederatedAppOptions {
   title: string;
   /** Modules the shell (or another section) loads from this app at run time. */
   exposes?: Record<string, string>;
+  /** Modules only the render server loads from this app, from its server build: the shell's server entry. */
+  serverExposes?: Record<string, string>;
   /** Sections this app loads at run time; listed in its `remotes.json`. */
   remotes?: ContainerName[];
 }
 
-/** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section. */
+/** Where an app's server build goes, inside its deployable folder: `<dist>/server/remoteEntry.js` for a section or the shell. */
 export const SERVER_DIR = 'server';
 
 /** The files a build writes compressed beside themselves: its hashed scripts and stylesheets, and its remote entry. */
@@ -194,13 +196,14 @@ function typescriptRule(dirname: string) {
 }
 
 /**
- * A build for the render server (Node): a section's container at `dist/server/remoteEntry.js`,
- * loaded at run time over HTTP from where `remotes.json` points, or the render server itself at
+ * A build for the render server (Node): a section's or the shell's container at
+ * `dist/server/remoteEntry.js`, loaded at run time (a section's over HTTP from where `remotes.json`
+ * points, the shell's from the build the render server serves), or the render server itself at
  * `dist/index.js`, the host that loads them. Stylesheets give their class names only; the
  * browser's build has the rules.
  */
 function serverBuild(
-  options: Pick<FederatedAppOptions, 'name' | 'dirname' | 'exposes'> & { serverEntry?: string },
+  options: { name: string; dirname: string; exposes?: Record<string, string>; serverEntry?: string },
   production: boolean,
 ): Configuration {
   const { name, dirname, exposes, serverEntry } = options;
@@ -224,6 +227,8 @@ function serverBuild(
     },
     resolve: resolveOptions(dirname, production),
     module: {
+      // Node's own `createRequire`: the render server runs the shell's container from its folder with a `require` of its own.
+      parser: { javascript: { createRequire: false } },
       rules: [
         typescriptRule(dirname),
         { test: /\.css$/, use: [cssModules(true)] },
@@ -257,19 +262,23 @@ export function federatedApp(options: FederatedAppOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration[] => {
     const production = argv.mode !== 'development';
     const browser = browserBuild(options, production);
-    const server = options.exposes ? [serverBuild(options, production)] : [];
+    const serverExposes = options.serverExposes ?? options.exposes;
+    const server = serverExposes ? [serverBuild({ ...options, exposes: serverExposes }, production)] : [];
     const runtimeCore = options.exposes ? [runtimeCoreBuild(options)] : [];
     return production ? [browser, ...server, ...runtimeCore] : [browser];
   };
 }
 
+/** The render server's container name: not the shell's (`shell`), whose server build it loads beside the sections'. */
+export const RENDER_SERVER_CONTAINER = 'render_server';
+
 /**
- * The render server's build: the host, named as the shell (the sections' server builds share
- * React and the site's modules with it as with the shell in the browser), whose `entry` renders
- * every page with the shell's server entry and loads the sections' server builds at run time.
+ * The render server's build: the host, whose `entry` loads the shell's and the sections' server
+ * builds at run time and renders every page with them; they share React and the site's modules
+ * with it as they share them with the shell in the browser.
  */
 export function renderServer({ dirname, entry }: { dirname: string; entry: string }) {
-  return (): Configuration => serverBuild({ name: 'shell', dirname, serverEntry: entry }, true);
+  return (): Configuration => serverBuild({ name: RENDER_SERVER_CONTAINER, dirname, serverEntry: entry }, true);
 }
 
 /**

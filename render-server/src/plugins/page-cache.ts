@@ -89,7 +89,7 @@ export const pageCachePlugin = fp(
 
     async function serve(request: FastifyRequest, reply: FastifyReply, address: string, render: Render, status = 200) {
       // Kept per build of the shell; a section's pages are dropped when another build of it goes live (`drop`).
-      const key = pageKey(services.template.id, address, status);
+      const key = pageKey(services.shell.current.template.id, address, status);
       const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
       if (request.method === 'HEAD') {
         // A HEAD is answered from what is kept, and renders nothing.

@@ -12,7 +12,7 @@ import type { Site } from './site';
 
 /** What a browser that previews is answered with: drafts rendered for it, or the render server of the builds it previews. */
 function previewing({ options, services, pageContext, clientOf }: Site) {
-  const { previewServers, canaryServers, previewTemplate } = services;
+  const { previewServers, canaryServers } = services;
   // A preview is framed by the admin panel too, on the CMS's origin.
   const previewFrameAncestors = `${FRAME_ANCESTORS} ${new URL(siteConfig().cmsUrl).origin}`;
 
@@ -53,10 +53,11 @@ function previewing({ options, services, pageContext, clientOf }: Site) {
   /** A preview's page: rendered for this browser alone, never kept, never indexed. */
   async function servePreview(reply: FastifyReply, target: PageTarget, preview: Preview | undefined) {
     const visitor = visitorOf(reply.raw);
+    const context = pageContext();
     const previewContext = {
-      ...pageContext,
+      ...context,
       // Drafts are read through this server, by the browser too.
-      template: preview ? previewTemplate : pageContext.template,
+      template: preview ? services.shell.current.previewTemplate : context.template,
       preview: {
         status: preview?.status,
         read: preview && previewReads(preview),

@@ -3,7 +3,7 @@ import { fileCacheControl } from '@blog/server-kit';
 import fp from 'fastify-plugin';
 
 /**
- * The shell's own files (`reply.sendFile`), looked up by the very path checked (`rewriteUrl`): the
+ * The shell's own files (`reply.sendFile`, in the live shell build's folder and those kept), looked up by the very path checked (`rewriteUrl`): the
  * build's Brotli copies (`*.br`) to browsers that take them, each file by its own name only (`/index`
  * is not the build's `index.html`), looked up on every request, so that an edit shows at once. A
  * file that is not there is the site's not-found page (`callNotFound`).

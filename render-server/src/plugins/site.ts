@@ -6,22 +6,22 @@ import type { KeptReads } from '../kept-reads';
 import type { Counters } from '../limits';
 import type { ServerOptions } from '../options';
 import type { PageCache, Rendered } from '../page-cache';
-import type { DocumentTemplate } from '../render/document';
 import { renderPage, type PageContext, type PageTarget } from '../render/page';
 import type { RenderThreads } from '../render/threads';
+import type { LiveShell } from '../shell/live-shell';
 import type { Target } from '../request';
 import type { TileCache } from '../tiles';
 
 /** What the render server is made of, built once at start (`main.ts`) and shared by every route. */
 export interface SiteServices extends Omit<
   PageContext,
-  'siteUrl' | 'readTimeoutMs' | 'cmsHeaders' | 'preview' | 'keptReads'
+  'template' | 'shell' | 'siteUrl' | 'readTimeoutMs' | 'cmsHeaders' | 'preview' | 'keptReads'
 > {
+  /** The shell's build pages are rendered with now, and those whose files stay answerable. */
+  shell: LiveShell;
   /** The answers many pages share, read once for them all, and dropped by the changes that drop pages. */
   keptReads?: KeptReads;
   cache: PageCache;
-  /** The document of a preview's page: its browser reads the CMS through this server. */
-  previewTemplate: DocumentTemplate;
   /** The render servers of the sections' builds that browsers preview; none where previews are off. */
   previewServers?: ChildRenderServers;
   /** The render servers of the sections' canaries (`canary.ts`); none in a server that renders builds for another. */
@@ -40,8 +40,8 @@ export interface SiteServices extends Omit<
 export interface Site {
   options: ServerOptions;
   services: SiteServices;
-  /** What a page of the site is rendered with. */
-  pageContext: PageContext;
+  /** What a page of the site is rendered with now: the shell's build live when it starts. */
+  pageContext: () => PageContext;
   /** A page of the site rendered for the public: in a render thread when there are any. */
   render: (target: PageTarget, signal: AbortSignal) => Promise<Rendered>;
   /** Whether the site is served over HTTPS, so that the cookies it sets are `Secure`. */
@@ -62,12 +62,14 @@ declare module 'fastify' {
 
 export const sitePlugin = fp<{ options: ServerOptions; services: SiteServices }>(
   (app, { options, services }, done) => {
-    const pageContext: PageContext = {
+    const pageContext = (): PageContext => ({
       ...services,
+      template: services.shell.current.template,
+      shell: services.shell.current.server,
       siteUrl: options.siteUrl,
       readTimeoutMs: options.readTimeoutMs,
       cmsHeaders: options.cmsHeaders,
-    };
+    });
     const { renderThreads } = services;
     app.decorate('site', {
       options,
@@ -75,7 +77,7 @@ export const sitePlugin = fp<{ options: ServerOptions; services: SiteServices }>
       pageContext,
       render: renderThreads
         ? (target, signal) => renderThreads.render(target, signal)
-        : (target, signal) => renderPage(target, pageContext, signal),
+        : (target, signal) => renderPage(target, pageContext(), signal),
       secure: options.siteUrl.startsWith('https:'),
       clientOf: ({ raw }) =>
         clientOf(raw.socket.remoteAddress, String(raw.headers['x-forwarded-for'] ?? ''), options.proxyHops),

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SITE_DESCRIPTION, SITE_NAME, documentTitle, type PageHead } from '@blog/shared';
+import { SERVER_STATE_ID, SITE_DESCRIPTION, SITE_NAME, documentTitle, type PageHead } from '@blog/shared';
 import type { BlogPosting, ImageObject, SearchAction, WebSite, WithContext } from 'schema-dts';
-import { SERVER_STATE_ID } from '@blog/shell/server';
 
 /** The page whose head is written: what it says about itself, where it is, what it needs. */
 export interface HeadInput {

@@ -1,23 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import {
+  SERVER_STATE_ID,
   articleHref,
   createQueryClient,
   provideServerReads,
   sectionAt,
+  serializeState,
   siteConfig,
   type PageHead,
   type PageRequest,
   type Section,
   type ServerReads,
+  type ServerState,
+  type ShellServerEntry,
 } from '@blog/shared';
 import type { RemoteModuleId, SectionLoader, SectionModule } from '@blog/shared/federation';
 import { dehydrate } from '@blog/shared/query';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { Root, SERVER_STATE_ID, loadFooter, serializeState, type ServerState } from '@blog/shell/server';
+import { StaticRouter } from '@blog/shared/router';
 import { ROOT, type DocumentTemplate } from './document';
 import { escapeHtml, headTags } from './head';
 import { startScriptsTag } from './page-scripts';
@@ -35,6 +38,8 @@ import { inSpan, traceHeaders } from '../tracing';
 
 export interface PageContext {
   template: DocumentTemplate;
+  /** The shell's server entry, loaded from its server build (`shell/server-shell.ts`). */
+  shell: ShellServerEntry;
   sections: ServerSections;
   /** The site's public address (`BLOG_SITE_URL`). */
   siteUrl: string;
@@ -243,7 +248,7 @@ async function loadWithinDeadline(
       }
       await Promise.all(shown.map((id) => page.load(id)));
       await Promise.all([
-        loadFooter(page.reads),
+        context.shell.loadFooter(page.reads),
         ...page.pages().map(({ id, page: sectionPage }) =>
           sectionPage.load(page.request, page.reads).catch((error: unknown) => {
             // Rendered with what it has, as when a read fails.
@@ -295,7 +300,7 @@ function pageHeadTags(page: PageRender, head: PageHead, siteUrl: string): string
 }
 
 /** React's HTML of the page: the shell, with the sections loaded for it, at the page's address. */
-function renderApp(page: PageRender, signal: AbortSignal) {
+function renderApp(page: PageRender, { Root }: ShellServerEntry, signal: AbortSignal) {
   const { sections, rendered, failed } = page;
   const loader: SectionLoader = {
     load: (id) => sections.load(id),
@@ -368,7 +373,7 @@ export async function renderPage(target: PageTarget, context: PageContext, signa
   // Taken before React renders: what the render itself loads is in neither the state nor the head.
   const state = serverState(page);
   const headHtml = pageHeadTags(page, head, context.siteUrl);
-  const { html, partFailed } = await renderApp(page, signal);
+  const { html, partFailed } = await renderApp(page, context.shell, signal);
   return {
     status: target.section ? 200 : 404,
     type: 'text/html; charset=utf-8',

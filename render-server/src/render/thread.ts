@@ -2,19 +2,20 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SECTIONS, type SiteConfig } from '@blog/shared';
 import { log } from '../log';
 import { ServerSections, type RenderedSections } from '../sections/server-sections';
+import { LiveShell, loadShellBuild } from '../shell/live-shell';
 import { tracingAsked } from '../tracing';
-import type { DocumentTemplate } from './document';
 import { renderPage } from './page';
 import { serveRenders } from './thread-port';
 
 /** What a render thread is started with: what the thread that answers read at its start. */
 export interface RenderThreadData {
-  template: DocumentTemplate;
   config: Partial<SiteConfig>;
   siteUrl: string;
   readTimeoutMs: number;
   cmsHeaders: Record<string, string>;
   sectionTimeoutMs: number;
+  /** The shell's build pages are rendered with at the thread's start; another is followed as the sections are. */
+  shellDist: string;
 }
 
 const UNTOLD: RenderedSections = { manifests: {}, version: -1 };
@@ -53,19 +54,30 @@ function followedSections(timeoutMs: number) {
 }
 
 async function start(port: NonNullable<typeof parentPort>) {
-  const { template, config, siteUrl, readTimeoutMs, cmsHeaders, sectionTimeoutMs } = workerData as RenderThreadData;
+  const { config, siteUrl, readTimeoutMs, cmsHeaders, sectionTimeoutMs, shellDist } = workerData as RenderThreadData;
   globalThis.__BLOG_CONFIG__ = config;
   // Its spans are exported from here, children of the request's own.
   if (tracingAsked(process.env)) await (await import('../tracing-sdk')).startTracing(process.env);
+  // Its own copy of the shell's build: a thread shares no module with the one that answers.
+  const settings = { config, previewConfig: config, timeoutMs: sectionTimeoutMs };
+  const shell = new LiveShell(await loadShellBuild(shellDist, settings), (dist) => loadShellBuild(dist, settings));
   const { sections, follow } = followedSections(sectionTimeoutMs);
+  /** The sections and the shell the thread that answers renders with, followed here. */
+  const followAll = (rendered: RenderedSections) =>
+    Promise.all([follow(rendered), rendered.shell && shell.follow(rendered.shell)]);
   serveRenders(port, {
     async render(target, rendered, keptReads, signal) {
-      await follow(rendered);
-      return renderPage(target, { template, sections, siteUrl, readTimeoutMs, cmsHeaders, keptReads }, signal);
+      await followAll(rendered);
+      const { template, server } = shell.current;
+      return renderPage(
+        target,
+        { template, shell: server, sections, siteUrl, readTimeoutMs, cmsHeaders, keptReads },
+        signal,
+      );
     },
     // Every route's section loaded before its first page: a page's reads and loads share one deadline.
     async follow(rendered) {
-      await follow(rendered);
+      await followAll(rendered);
       const page = sections.page();
       await Promise.allSettled(SECTIONS.map(({ module }) => page.load(module)));
     },

@@ -47,7 +47,8 @@ export const pageRoutes: FastifyPluginCallback = (app, _options, done) => {
       )
         return notFound(request, reply, pathname);
       exchangeOf(request.raw).route = '(file)';
-      return reply.sendFile(pathname);
+      // A page opened before the shell's last release still loads its own build's scripts.
+      return reply.sendFile(pathname, services.shell.rootOf(pathname));
     }
     exchangeOf(request.raw).route = route.path;
     if (route.path !== pathname)

@@ -2,21 +2,18 @@ import type { RemoteModuleId, SectionModule } from '@blog/shared/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Canary, Deployed } from '@blog/release';
 import { log } from '../log';
+import { withTimeout } from '../timeout';
 import { sectionBuild } from '../metrics';
 import type { DeployedSections } from './deployed';
 import { buildLabels, deployedAt, unreachable, type Deployment } from './manifest';
 import { PageSections, containerOf, type LoadedModule } from './page-sections';
 
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref()),
-  ]);
-
 /** The sections' builds a render server renders with, as another thread is told them (`render/threads.ts`). */
 export interface RenderedSections {
   manifests: Record<string, string>;
   version: number;
+  /** The folder of the shell's build pages are rendered with (`shell/live-shell.ts`), told by the thread that answers. */
+  shell?: string;
 }
 
 /**
@@ -38,6 +35,7 @@ export class ServerSections {
   private switched: ((container: string) => void)[] = [];
   private running: Record<string, Canary> = {};
   private checked: ((canaries: Record<string, Canary>) => void)[] = [];
+  private read: ((deployed: Deployed) => Promise<void>)[] = [];
   /** Counts the deployments kept: another count, another build of some section. */
   private kept = 0;
 
@@ -100,6 +98,11 @@ export class ServerSections {
     this.checked.push(listener);
   }
 
+  /** Has `follow` follow what is deployed too (the shell's release), at every check, as the sections are. */
+  onDeployed(follow: (deployed: Deployed) => Promise<void>): void {
+    this.read.push(follow);
+  }
+
   /** Calls `listener` with a section's container each time another build of it has loaded and replaced the one kept. */
   onSwitch(listener: (container: string) => void): void {
     this.switched.push(listener);
@@ -122,9 +125,12 @@ export class ServerSections {
     }
     // Rendered by render servers of their own (`canary.ts`): this one only says who gets them.
     this.running = deployed.canaries;
-    await Promise.all(
-      Object.entries(deployed.manifests).map(([container, manifestUrl]) => this.checkSection(container, manifestUrl)),
-    );
+    await Promise.all([
+      ...Object.entries(deployed.manifests).map(([container, manifestUrl]) =>
+        this.checkSection(container, manifestUrl),
+      ),
+      ...this.read.map((follow) => follow(deployed)),
+    ]);
     for (const listener of this.checked) listener(this.running);
   }
 

@@ -1,3 +1,4 @@
 export * from './navigation';
 export * from './page';
 export * from './routes';
+export * from './server-state';
