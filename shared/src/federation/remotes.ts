@@ -1,10 +1,8 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 
-/** `container/exposed`, e.g. `mf_articles/Home`. */
-export type RemoteModuleId = `${string}/${string}`;
+import type { RemoteManifests, RemoteModuleId } from './contract';
 
-/** Where each section is deployed: read at run time from the page's own `/remotes.json`. */
-export type RemoteManifests = Record<string, string>;
+export type { RemoteManifests, RemoteModuleId };
 
 let manifests: Promise<RemoteManifests> | undefined;
 /** The releases the server rendered this page with, kept for the visit (`pinRemotes`). */

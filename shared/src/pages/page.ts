@@ -1,5 +1,5 @@
 import type { QueryClient } from '../query';
-import type { RemoteModuleId } from '../federation/remotes';
+import type { RemoteModuleId } from '../federation/contract';
 
 /** The address a page is rendered for. */
 export interface PageRequest {

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from '../federation/remotes';
+import type { RemoteModuleId } from '../federation/contract';
 
 export const SITE_NAME = 'Defense Analysis';
 

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { RemoteManifests, RemoteModuleId, SectionLoader } from '../federation';
+import type { RemoteManifests, RemoteModuleId, SectionLoader } from '../federation/contract';
 import type { DehydratedState, QueryClient } from '../query';
 
 // The contract between the shell's server entry, loaded at run time from the shell's server build,
