@@ -122,9 +122,6 @@ export function readModelSchema(strapi: Core.Strapi) {
 
 export type ReadModelSchema = ReturnType<typeof readModelSchema>;
 
-/** The articles and their topics' tables: what `topicRows` joins. */
-export type ArticleTextSchema = Pick<ReadModelSchema, 'articles' | 'topicLinks' | 'topics'>;
-
 /** The published articles, as `a` (Strapi keeps a draft row beside each published one). */
 export function publishedArticles(db: Knex, { articles }: Pick<ReadModelSchema, 'articles'>) {
   return db({ a: articles.table }).whereNotNull(`a.${articles.publishedAt}`);
@@ -154,11 +151,22 @@ export function articleHeading({ articles }: ReadModelSchema) {
   ];
 }
 
-/** Articles' topics: their link rows `l`, in the article's order, joined to the topics `t`. */
-export function topicRows(db: Knex, { topicLinks, topics }: ArticleTextSchema) {
-  return db({ l: topicLinks.table })
-    .join({ t: topics.table }, `t.${topics.id}`, `l.${topicLinks.component}`)
-    .where(aliased('l', topicLinks.where));
+/** Articles' components of one field (`topicLinks` and `topics`, or the sources'): their link rows `l`, joined to the components `c`. */
+export function componentRows(
+  db: Knex,
+  links: ReadModelSchema['topicLinks'],
+  components: Pick<ReadModelSchema['topics'], 'table' | 'id'>,
+) {
+  return db({ l: links.table })
+    .join({ c: components.table }, `c.${components.id}`, `l.${links.component}`)
+    .where(aliased('l', links.where));
+}
+
+/** Articles' files of one media field (`photoLinks` or `audioLinks`): their link rows `m`, joined to the files `f`. */
+export function mediaRows(db: Knex, { files }: ReadModelSchema, links: ReadModelSchema['photoLinks']) {
+  return db({ m: links.table })
+    .join({ f: files.table }, `f.${files.id}`, `m.${links.file}`)
+    .where(aliased('m', links.where));
 }
 
 interface Size {
@@ -170,11 +178,10 @@ interface Size {
 const CARD_FORMATS = ['thumbnail', 'small', 'medium'];
 
 /** The first photo of each of these articles (by row id), with what a card shows: its size and the smaller formats. */
-export async function firstPhotosOf(db: Knex, { photoLinks, files }: ReadModelSchema, ids: number[]) {
+export async function firstPhotosOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
+  const { photoLinks, files } = schema;
   const rows = await rowsOf<Size & { article: number; alternativeText: string | null; formats: unknown }>(
-    db({ m: photoLinks.table })
-      .join({ f: files.table }, `f.${files.id}`, `m.${photoLinks.file}`)
-      .where(aliased('m', photoLinks.where))
+    mediaRows(db, schema, photoLinks)
       .whereIn(`m.${photoLinks.article}`, ids)
       .orderBy([`m.${photoLinks.article}`, `m.${photoLinks.order}`, `f.${files.id}`])
       .select(
@@ -201,16 +208,16 @@ export async function firstPhotosOf(db: Knex, { photoLinks, files }: ReadModelSc
 
 const size = ({ url, width, height }: Size): Size => ({ url, width, height });
 
-export function aliased(alias: string, where: Record<string, string>): Record<string, string> {
+function aliased(alias: string, where: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(where).map(([column, value]) => [`${alias}.${column}`, value]));
 }
 
 async function topicsOf(db: Knex, schema: ReadModelSchema, ids: number[]) {
   const { topicLinks, topics } = schema;
-  const rows: { article: number; category: string }[] = await topicRows(db, schema)
+  const rows: { article: number; category: string }[] = await componentRows(db, topicLinks, topics)
     .whereIn(`l.${topicLinks.article}`, ids)
     .orderBy([`l.${topicLinks.article}`, `l.${topicLinks.order}`, `l.${topicLinks.component}`])
-    .select(`l.${topicLinks.article} as article`, `t.${topics.category} as category`);
+    .select(`l.${topicLinks.article} as article`, `c.${topics.category} as category`);
   const byArticle = new Map<number, { category: string }[]>();
   for (const { article, category } of rows) {
     if (!byArticle.has(article)) byArticle.set(article, []);

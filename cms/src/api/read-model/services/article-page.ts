@@ -1,7 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { rowsOf } from '../../../lib/rows';
-import { aliased, publishedArticles, readModelSchema, topicRows, type ReadModelSchema } from '../../../lib/read-model';
+import {
+  componentRows,
+  mediaRows,
+  publishedArticles,
+  readModelSchema,
+  type ReadModelSchema,
+} from '../../../lib/read-model';
 
 interface Size {
   url: string;
@@ -59,11 +65,10 @@ function formatSizes(formats: unknown): Record<string, Size> | null {
 }
 
 /** The files an article links through `links` (its `photoLinks` or `audioLinks`), in order. */
-async function mediaOf(db: Knex, { files }: ReadModelSchema, links: ReadModelSchema['photoLinks'], article: number) {
+async function mediaOf(db: Knex, schema: ReadModelSchema, links: ReadModelSchema['photoLinks'], article: number) {
+  const { files } = schema;
   const rows = await rowsOf<Omit<Media, 'formats'> & { formats: unknown }>(
-    db({ m: links.table })
-      .join({ f: files.table }, `f.${files.id}`, `m.${links.file}`)
-      .where(aliased('m', links.where))
+    mediaRows(db, schema, links)
       .where(`m.${links.article}`, article)
       .orderBy([`m.${links.order}`, `f.${files.id}`])
       .select(
@@ -110,18 +115,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       mediaOf(db, schema, schema.photoLinks, row.id),
       mediaOf(db, schema, schema.audioLinks, row.id),
       rowsOf<{ id: number; category: string }>(
-        topicRows(db, schema)
+        componentRows(db, topicLinks, topics)
           .where(`l.${topicLinks.article}`, row.id)
           .orderBy([`l.${topicLinks.order}`, `l.${topicLinks.component}`])
-          .select(`t.${topics.id} as id`, `t.${topics.category} as category`),
+          .select(`c.${topics.id} as id`, `c.${topics.category} as category`),
       ),
       rowsOf<{ id: number; text: string }>(
-        db({ l: sourceLinks.table })
-          .join({ s: sources.table }, `s.${sources.id}`, `l.${sourceLinks.component}`)
-          .where(aliased('l', sourceLinks.where))
+        componentRows(db, sourceLinks, sources)
           .where(`l.${sourceLinks.article}`, row.id)
           .orderBy([`l.${sourceLinks.order}`, `l.${sourceLinks.component}`])
-          .select(`s.${sources.id} as id`, `s.${sources.text} as text`),
+          .select(`c.${sources.id} as id`, `c.${sources.text} as text`),
       ),
       rowsOf<{ id: number; documentId: string; title_article: string }>(
         db({ r: recommendationLinks.table })

@@ -5,7 +5,7 @@ import {
   newestFirst,
   publishedArticles,
   readModelSchema,
-  topicRows,
+  componentRows,
   type ArticleHeading,
 } from '../../../lib/read-model';
 import { rowsOf } from '../../../lib/rows';
@@ -46,12 +46,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const db = strapi.db.connection;
     const schema = readModelSchema(strapi);
     const { articles, topicLinks, topics } = schema;
-    const rows: { category: string; count: number | string }[] = await topicRows(db, schema)
+    const rows: { category: string; count: number | string }[] = await componentRows(db, topicLinks, topics)
       .join({ a: articles.table }, `a.${articles.id}`, `l.${topicLinks.article}`)
       .whereNotNull(`a.${articles.publishedAt}`)
-      .whereNotNull(`t.${topics.category}`)
-      .groupBy(`t.${topics.category}`)
-      .select(`t.${topics.category} as category`)
+      .whereNotNull(`c.${topics.category}`)
+      .groupBy(`c.${topics.category}`)
+      .select(`c.${topics.category} as category`)
       .countDistinct({ count: `a.${articles.id}` });
     // Few rows; sorted here so that ties follow the site's alphabetical order, not a database collation.
     return rows
