@@ -117,11 +117,18 @@ test.describe('The render server, to its operator', () => {
     try {
       cmsRequests.length = 0;
       expect((await fetch(`${server.url}/About`)).headers.get('x-cache')).toBe('MISS');
-      await expect
-        .poll(() => receiver.spans().some(({ name }) => name === 'GET /About'), { timeout: 15_000 })
-        .toBe(true);
-      const page = receiver.spans().find(({ name }) => name === 'GET /About');
-      const trace = receiver.spans().filter(({ traceId }) => traceId === page?.traceId);
+      const pageTrace = () => {
+        const page = receiver.spans().find(({ name }) => name === 'GET /About');
+        return { page, trace: receiver.spans().filter(({ traceId }) => traceId === page?.traceId) };
+      };
+      // The render thread exports its spans on its own schedule: wait for the page's, and a span for each CMS read.
+      const reported = () => {
+        const names = pageTrace().trace.map(({ name }) => name);
+        const reads = names.filter((name) => name.startsWith('cms read ')).length;
+        return names.includes('GET /About') && reads > 0 && reads >= cmsRequests.length;
+      };
+      await expect.poll(reported, { timeout: 15_000 }).toBe(true);
+      const { page, trace } = pageTrace();
       const byId = new Map(trace.map((span) => [span.spanId, span]));
       const parentName = (span: { parentSpanId: string }) => byId.get(span.parentSpanId)?.name;
       expect(page).toMatchObject({ service: 'blog-render-server', parentSpanId: '' });
