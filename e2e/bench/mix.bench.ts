@@ -41,21 +41,64 @@ interface Mix {
   words: string[];
 }
 
-/** One address of the mix, drawn by its shares. */
-function draw({ hot, articles, words }: Mix): string {
-  const share = Math.random() * 100;
-  if (share < 70) return pick(hot);
-  if (share < 90) return pick(articles);
-  if (share < 97) {
-    const word = pick(words);
-    return `/Articles?search=${encodeURIComponent(Math.random() < 1 / 3 ? mistyped(word) : word)}`;
-  }
-  return `/Articles?page=${2 + Math.floor(Math.random() * 20)}`;
+/** What a request of the mix asks for: its breakdown's rows. */
+type Kind = 'read by everyone' | 'any article' | 'search' | 'mistyped search' | 'list page';
+
+interface Asked {
+  path: string;
+  kind: Kind;
 }
 
-/** A load whose every request is `next()`, from one of `CLIENTS` addresses; statuses tallied. */
-async function run(url: string, connections: number, next: () => string) {
+/** One address of the mix, drawn by its shares, and its kind. */
+function draw({ hot, articles, words }: Mix): Asked {
+  const share = Math.random() * 100;
+  if (share < 70) return { path: pick(hot), kind: 'read by everyone' };
+  if (share < 90) return { path: pick(articles), kind: 'any article' };
+  if (share < 97) {
+    const word = pick(words);
+    const typo = Math.random() < 1 / 3;
+    return {
+      path: `/Articles?search=${encodeURIComponent(typo ? mistyped(word) : word)}`,
+      kind: typo ? 'mistyped search' : 'search',
+    };
+  }
+  return { path: `/Articles?page=${2 + Math.floor(Math.random() * 20)}`, kind: 'list page' };
+}
+
+/** The `share` (0–1) percentile of sorted `values`. */
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+
+/** Each kind's requests: how many, how long (from its request's making to its answer), how many the cache answered. */
+class Breakdown {
+  private readonly kinds = new Map<Kind, { ms: number[]; hits: number }>();
+
+  add(kind: Kind, ms: number, cache: string) {
+    const row = this.kinds.get(kind) ?? { ms: [], hits: 0 };
+    row.ms.push(ms);
+    if (cache === 'HIT') row.hits += 1;
+    this.kinds.set(kind, row);
+  }
+
+  rows(when: string) {
+    const total = [...this.kinds.values()].reduce((sum, { ms }) => sum + ms.length, 0);
+    return [...this.kinds].map(([kind, { ms, hits }]) => {
+      const sorted = [...ms].sort((x, y) => x - y);
+      return {
+        when,
+        kind,
+        share: `${Math.round((100 * ms.length) / total)} %`,
+        'p50 / p99 ms': `${Math.round(percentile(sorted, 0.5))} / ${Math.round(percentile(sorted, 0.99))}`,
+        'kept (X-Cache: HIT)': `${Math.round((100 * hits) / ms.length)} %`,
+      };
+    });
+  }
+}
+
+/** A load whose every request is `next()`, from one of `CLIENTS` addresses; statuses tallied, and each kind's times. */
+async function run(url: string, connections: number, next: () => Asked) {
   const statuses: Record<number, number> = {};
+  const breakdown = new Breakdown();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -64,11 +107,21 @@ async function run(url: string, connections: number, next: () => string) {
         duration: DURATION_SECONDS,
         requests: [
           {
-            setupRequest: (request) => ({
-              ...request,
-              path: next(),
-              headers: { ...request.headers, 'x-forwarded-for': clientAddress(), 'accept-encoding': 'gzip' },
-            }),
+            // A connection asks one request at a time: its context holds the request on its way.
+            setupRequest: (request, context: { asked?: Asked; at?: number }) => {
+              const asked = next();
+              context.asked = asked;
+              context.at = performance.now();
+              return {
+                ...request,
+                path: asked.path,
+                headers: { ...request.headers, 'x-forwarded-for': clientAddress(), 'accept-encoding': 'gzip' },
+              };
+            },
+            onResponse: (_status, _body, context: { asked?: Asked; at?: number }, headers) => {
+              if (context.asked && context.at !== undefined)
+                breakdown.add(context.asked.kind, performance.now() - context.at, String(headers?.['x-cache']));
+            },
           },
         ],
       },
@@ -82,7 +135,7 @@ async function run(url: string, connections: number, next: () => string) {
     'p99 ms': result.latency.p99,
     errors: result.errors + result.timeouts,
   };
-  return { load, statuses };
+  return { load, statuses, breakdown };
 }
 
 /** Seconds of CPU a process has used (`/proc/<pid>/stat`'s user and system time). */
@@ -213,20 +266,22 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     // The pages everyone reads, kept before the clock starts.
     for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
     const baseline = await staticCopy(`${siteUrl}/Home`);
+    const hotPage = (): Asked => ({ path: pick(mix.hot), kind: 'read by everyone' });
     const rows: Record<string, string | number>[] = [];
+    const kinds: Record<string, string>[] = [];
     const measure = async (when: string) => {
       const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
-      const keptAlone = await run(siteUrl, PROBE_CONNECTIONS, () => pick(mix.hot));
+      const keptAlone = await run(siteUrl, PROBE_CONNECTIONS, hotPage);
       const cpuBefore = cpuSeconds(cms.pid);
       const writing = await writes();
       const [during, keptDuring] = await Promise.all([
         run(siteUrl, CONNECTIONS, () => draw(mix)),
-        run(siteUrl, PROBE_CONNECTIONS, () => pick(mix.hot)),
+        run(siteUrl, PROBE_CONNECTIONS, hotPage),
       ]);
       writing.stop();
       const cmsCpu = (cpuSeconds(cms.pid) - cpuBefore) / DURATION_SECONDS;
-      const bare = await run(baseline.url, CONNECTIONS, () => '/');
+      const bare = await run(baseline.url, CONNECTIONS, () => ({ path: '/', kind: 'read by everyone' }));
       const refused = (during.statuses[429] ?? 0) + (during.statuses[503] ?? 0);
       const failed = Object.entries(during.statuses)
         .filter(([status]) => Number(status) >= 300 && status !== '429' && status !== '503')
@@ -247,6 +302,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'all kept after s': allKeptAfterSeconds ?? '-',
         'render server MB': Math.round(rssOf(server.pid) / 1024 / 1024),
       });
+      kinds.push(...during.breakdown.rows(when));
     };
     try {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, SETTLE_SECONDS * 1_000 - (Date.now() - started))));
@@ -270,6 +326,8 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         `${DURATION_SECONDS} s, ${CLIENTS} clients behind one proxy):`,
     );
     console.table(rows);
+    console.log('Each kind of request in the mix:');
+    console.table(kinds);
   } finally {
     await server.close();
     await cms.stop();
