@@ -1,4 +1,5 @@
 import { MARK_END, MARK_START } from '@blog/markup';
+import { bestFirst, type IndexedArticle, type TextMatch } from '../src/lib/article-search-index';
 import { type SearchTerm } from '../src/lib/full-text';
 import { SNIPPET_WORDS, TextIndex } from '../src/lib/text-index';
 import { Vocabulary } from '../src/lib/vocabulary';
@@ -155,5 +156,27 @@ describe('the text index', () => {
   it('quotes the beginning of the body when the title matched', () => {
     expect(index.snippet('budget', [term('reading')])).toBe('The comptroller signs it');
     expect(index.snippet('gone', [term('budget')])).toBe('');
+  });
+});
+
+describe('a page of ranked matches', () => {
+  // Scores from a few values: many matches as good as each other, ordered by their ids.
+  const matches: TextMatch[] = Array.from({ length: 1_000 }, (_, at) => ({
+    article: { documentId: `doc-${(at * 7919) % 1_000}` } as IndexedArticle,
+    score: (at * 31) % 17,
+  }));
+  const ranked = [...matches]
+    .sort((x, y) => y.score - x.score || (x.article.documentId < y.article.documentId ? -1 : 1))
+    .map(({ article }) => article.documentId);
+
+  it.each([0, 1, 12, 100, 249, 250, 999, 1_000, 1_200])(
+    'is the %i best of every match ranked, in their order',
+    (count) => {
+      expect(bestFirst(matches, count).map(({ documentId }) => documentId)).toEqual(ranked.slice(0, count));
+    },
+  );
+
+  it('is nothing when a page starts past the matches', () => {
+    expect(bestFirst(matches, -12)).toEqual([]);
   });
 });

@@ -44,6 +44,44 @@ export interface IndexedArticle {
 /** An article's card, as the Articles list answers it. */
 export type ArticleCard = Awaited<ReturnType<typeof summariesOf>>[number];
 
+/** An article the search's words found, and how well (the higher, the better). */
+export interface TextMatch {
+  article: IndexedArticle;
+  score: number;
+}
+
+/** Best first; of two as good, the first by id (so that a page's results are the same every time). */
+const better = (x: TextMatch, y: TextMatch) =>
+  y.score - x.score || (x.article.documentId < y.article.documentId ? -1 : 1);
+
+/**
+ * The `count` best of `matches`, best first. A page shows a dozen of thousands: ranking every
+ * match took most of a search's time. The best so far are kept in order, and most matches are
+ * turned away by one comparison with the last of them; past a quarter of the matches, all are sorted.
+ */
+export function bestFirst(matches: TextMatch[], count: number): IndexedArticle[] {
+  if (count <= 0) return [];
+  if (count * 4 >= matches.length)
+    return [...matches]
+      .sort(better)
+      .slice(0, count)
+      .map(({ article }) => article);
+  const best: TextMatch[] = [];
+  for (const match of matches) {
+    if (best.length === count && better(match, best[count - 1]) > 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (better(best[middle], match) < 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, match);
+    if (best.length > count) best.pop();
+  }
+  return best.map(({ article }) => article);
+}
+
 /** Newest first; articles of the same day in the order they were published (as the Articles list). */
 const newestFirst = (x: IndexedArticle, y: IndexedArticle) =>
   x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id;
@@ -137,14 +175,14 @@ export class ArticleSearch {
     });
   }
 
-  /** The documents that match every term, best first, among those `among` keeps. */
-  textMatches(terms: SearchTerm[], among: (article: IndexedArticle) => boolean): IndexedArticle[] {
-    return [...this.text.match(terms)]
-      .sort(([x, xScore], [y, yScore]) => yScore - xScore || (x < y ? -1 : 1))
-      .flatMap(([documentId]) => {
-        const article = this.articles.get(documentId);
-        return article && among(article) ? [article] : [];
-      });
+  /** The documents that match every term, among those `among` keeps, each with its score, in no order (see `bestFirst`). */
+  textMatches(terms: SearchTerm[], among: (article: IndexedArticle) => boolean): TextMatch[] {
+    const found: TextMatch[] = [];
+    for (const [documentId, score] of this.text.match(terms)) {
+      const article = this.articles.get(documentId);
+      if (article && among(article)) found.push({ article, score });
+    }
+    return found;
   }
 
   /** Where a document's body says what was looked for (see `TextIndex.snippet`), as safe HTML. */

@@ -43,8 +43,14 @@ interface Phrase {
   prefix: boolean;
 }
 
+/** A phrase's holders, with how rare it is (its BM25 idf). */
+interface WeightedPhrase {
+  holders: Holders;
+  idf: number;
+}
+
 /** How many documents hold any of a term's phrases, at most (one holding two is counted twice). */
-const held = (phrases: Holders[]) => phrases.reduce((sum, holders) => sum + holders.size, 0);
+const held = (phrases: WeightedPhrase[]) => phrases.reduce((sum, { holders }) => sum + holders.size, 0);
 
 const phrasesOf = ({ word, prefix, also }: SearchTerm): Phrase[] => [
   { key: indexKey(word), prefix },
@@ -130,28 +136,34 @@ export class TextIndex {
    */
   match(terms: SearchTerm[]): Map<string, number> {
     if (terms.length === 0) return new Map();
-    const matched = terms.map((term) => phrasesOf(term).map((phrase) => this.holders(phrase)));
-    const holdsTerm = matched.map(
-      (phrases) => (number: number) => phrases.some((holders) => holders.get(number) !== undefined),
+    // Each phrase's rarity once, not once for every document that holds it.
+    const matched = terms.map((term) =>
+      phrasesOf(term).map((phrase): WeightedPhrase => {
+        const holders = this.holders(phrase);
+        return { holders, idf: this.idf(holders.size) };
+      }),
     );
     // From the term held by the fewest documents: the others are asked of those only.
     const rarest = matched.reduce((best, phrases) => (held(phrases) < held(best) ? phrases : best));
+    const others = matched.filter((phrases) => phrases !== rarest);
     const average = this.totalLength / Math.max(1, this.documents.size);
-    const scored = new Map<string, number>();
-    for (const number of rarest.flatMap((holders) => [...holders.keys()])) {
-      const document = this.numbered[number];
-      if (!document || scored.has(document.id) || !holdsTerm.every((holds) => holds(number))) continue;
-      const lengthFactor = K1 * (1 - B + (B * document.length) / average);
-      let score = 0;
-      for (const phrases of matched)
-        for (const holders of phrases) {
-          const frequency = holders.get(number);
-          if (frequency !== undefined)
-            score += (this.idf(holders.size) * (frequency * (K1 + 1))) / (frequency + lengthFactor);
-        }
-      scored.set(document.id, score);
-    }
-    return scored;
+    // By the documents' numbers: a number is cheaper to look up than an id.
+    const scored = new Map<number, number>();
+    for (const { holders: candidates } of rarest)
+      for (const number of candidates.keys()) {
+        const document = this.numbered[number];
+        if (!document || scored.has(number)) continue;
+        if (!others.every((phrases) => phrases.some(({ holders }) => holders.get(number) !== undefined))) continue;
+        const lengthFactor = K1 * (1 - B + (B * document.length) / average);
+        let score = 0;
+        for (const phrases of matched)
+          for (const { holders, idf } of phrases) {
+            const frequency = holders.get(number);
+            if (frequency !== undefined) score += (idf * (frequency * (K1 + 1))) / (frequency + lengthFactor);
+          }
+        scored.set(number, score);
+      }
+    return new Map([...scored].map(([number, score]) => [this.numbered[number]?.id ?? '', score]));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { ArticleSearch, type IndexedArticle } from '../../../lib/article-search-index';
+import { ArticleSearch, bestFirst, type IndexedArticle } from '../../../lib/article-search-index';
 import { searchWords, type SearchTerm } from '../../../lib/full-text';
 import { currentVersion } from '../../../lib/read-model-cache';
 import { searchIndexArticles } from '../../../lib/metrics';
@@ -93,23 +93,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const terms = articles.searchTerms(words);
       // The text tier: every article the spec's rule leaves out (unnarrowed, for the facets).
       const text = articles.textMatches(terms, ({ documentId }) => !specIds.has(documentId));
+      const specShown = spec.filter(narrowed);
+      const textShown = text.filter(({ article }) => narrowed(article));
+      const total = specShown.length + textShown.length;
+      // The text matches ranked as far as this page, no further.
       const results = [
-        ...spec.filter(narrowed).map((article) => ({ article, ranked: false })),
-        ...text.filter(narrowed).map((article) => ({ article, ranked: true })),
+        ...specShown.map((article) => ({ article, ranked: false })),
+        ...bestFirst(textShown, page * pageSize - specShown.length).map((article) => ({ article, ranked: true })),
       ];
       // Only the page's text matches are quoted.
       const data = results.slice((page - 1) * pageSize, page * pageSize).map(({ article, ranked }) => {
         const card = articles.card(article);
         return ranked ? { ...card, snippet: articles.snippet(article.documentId, terms) } : card;
       });
-      const facets = facetCounts([...spec, ...text], { topic, year });
+      const facets = facetCounts([...spec, ...text.map(({ article }) => article)], { topic, year });
       const finds = (corrected: string, correctedTerms: SearchTerm[]) =>
         articles.specMatches(corrected).some(narrowed) || articles.textMatches(correctedTerms, narrowed).length > 0;
-      const suggested = results.length === 0 ? articles.suggestion(words, terms, finds) : null;
+      const suggested = total === 0 ? articles.suggestion(words, terms, finds) : null;
       return {
         data,
         meta: {
-          ...pagination(page, pageSize, results.length),
+          ...pagination(page, pageSize, total),
           facets,
           ...(suggested ? { suggestion: suggested } : {}),
         },
@@ -130,17 +134,22 @@ export interface FoundArticle {
  * first, then by name; years latest first.
  */
 export function facetCounts(found: FoundArticle[], { topic, year }: Pick<SearchQuery, 'topic' | 'year'>) {
-  const count = <Value>(values: Value[]) => {
-    const counts = new Map<Value, number>();
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-    return [...counts].map(([value, total]): FacetCount<Value> => ({ value, count: total }));
-  };
+  const topics = new Map<string, number>();
+  const years = new Map<number, number>();
+  // One pass that makes nothing for each article: a search finds thousands.
+  for (const article of found) {
+    if (year === null || article.year === year)
+      for (let at = 0; at < article.topics.length; at += 1) {
+        const each = article.topics[at];
+        // An article counts once for a topic it has twice.
+        if (article.topics.indexOf(each) === at) topics.set(each, (topics.get(each) ?? 0) + 1);
+      }
+    if (topic === '' || article.topics.includes(topic)) years.set(article.year, (years.get(article.year) ?? 0) + 1);
+  }
+  const counted = <Value>(counts: Map<Value, number>) =>
+    [...counts].map(([value, count]): FacetCount<Value> => ({ value, count }));
   return {
-    topics: count(
-      found.filter((article) => year === null || article.year === year).flatMap(({ topics }) => [...new Set(topics)]),
-    ).sort((x, y) => y.count - x.count || x.value.localeCompare(y.value)),
-    years: count(
-      found.filter((article) => topic === '' || article.topics.includes(topic)).map((article) => article.year),
-    ).sort((x, y) => y.value - x.value),
+    topics: counted(topics).sort((x, y) => y.count - x.count || x.value.localeCompare(y.value)),
+    years: counted(years).sort((x, y) => y.value - x.value),
   };
 }
