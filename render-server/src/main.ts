@@ -87,6 +87,8 @@ const cache = new PageCache(
   options.renderTimeoutMs,
   // Kept ahead, a changed page is answered while the pre-renderer renders it again.
   options.prerenderRenders > 0 ? outdatesWhenKeptAhead : outdatesOnly,
+  // As many as there are render threads: the rest of each thread's time is for visitors.
+  Math.max(1, options.renderThreads),
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);

@@ -72,6 +72,29 @@ describe('the page cache', () => {
     expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'v2']);
   });
 
+  it('renders at most its bound of stale pages again at once: the others are answered as they are, and rendered once there is room', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, () => false, 1);
+    for (const path of ['/a', '/b']) await cache.serve(path, () => Promise.resolve(page(`${path} v1`)));
+    clock += TTL;
+    const { render, finish } = controlledRender();
+    const [a, b] = await Promise.all([cache.serve('/a', render), cache.serve('/b', render)]);
+    expect([a.page.body.toString(), b.page.body.toString()]).toEqual(['/a v1', '/b v1']);
+    expect([a.outcome, b.outcome]).toEqual(['stale', 'stale']);
+    expect(render).toHaveBeenCalledTimes(1);
+    finish(page('/a v2'));
+    await settle();
+    // Room again: the next reader of /b starts its render.
+    expect((await cache.serve('/b', render)).outcome).toBe('stale');
+    expect(render).toHaveBeenCalledTimes(2);
+    finish(page('/b v2'));
+    await settle();
+    const pages = await Promise.all(['/a', '/b'].map((path) => cache.serve(path, render)));
+    expect(pages.map(({ outcome, page: kept }) => `${outcome} ${kept.body.toString()}`)).toEqual([
+      'hit /a v2',
+      'hit /b v2',
+    ]);
+  });
+
   it('drops the pages that showed a change, and only those', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     await cache.serve('/Articles?title=A', () => Promise.resolve(page('A v1', ['site', 'article-a'])));

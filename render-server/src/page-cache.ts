@@ -192,7 +192,11 @@ export class RenderRefused extends Error {
  * small store of their own, where they push out only each other. A render has `renderTimeoutMs`
  * in all: past it, its visitors get the last good copy or `RenderTimedOut`, never a wait without end.
  * A change of a tag `outdatesOnly` names leaves its pages stale, not invalid: answered at once and
- * rendered again in the background, as a page past its time is.
+ * rendered again in the background, as a page past its time is. At most `backgroundRenders` run
+ * in the background at once: past their time or outdated by a publish, thousands of kept pages
+ * are asked for by readers and crawlers, and rendering each at once took the render threads from
+ * the visitors waiting on one. A stale page asked for meanwhile is answered as it is, and rendered
+ * again when a later request finds room.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
@@ -205,6 +209,7 @@ export class PageCache {
     private readonly longTail?: PageStore,
     private readonly renderTimeoutMs = 10_000,
     private readonly outdatesOnly: (tag: string) => boolean = () => false,
+    private readonly backgroundRenders = Infinity,
   ) {}
 
   /** How many renders visitors are waiting on now: work in the background gives way to them. */
@@ -212,6 +217,13 @@ export class PageCache {
     let waited = 0;
     for (const flight of this.flights.values()) if (flight.waiting > 0) waited += 1;
     return waited;
+  }
+
+  /** How many renders run in the background, for no visitor. */
+  private inBackground(): number {
+    let running = 0;
+    for (const flight of this.flights.values()) if (flight.background) running += 1;
+    return running;
   }
 
   /** Tells `listener` the tags of each change once its pages are dropped (`invalidate`). */
@@ -253,7 +265,8 @@ export class PageCache {
     if (stored && !stored.invalid) {
       if (!stored.stale && this.now() - stored.page.renderedAt < this.ttlMs)
         return { page: stored.page, outcome: 'hit' };
-      if (!this.flights.has(key)) this.start(key, render, true).done.catch(() => undefined);
+      if (!this.flights.has(key) && this.inBackground() < this.backgroundRenders)
+        this.start(key, render, true).done.catch(() => undefined);
       return { page: stored.page, outcome: 'stale' };
     }
     const refused = admit && !this.flights.has(key) ? await admit() : undefined;
