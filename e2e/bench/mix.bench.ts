@@ -69,27 +69,32 @@ function draw({ hot, articles, words }: Mix): Asked {
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 
-/** Each kind's requests: how many, how long (from its request's making to its answer), how many the cache answered. */
+/**
+ * Each kind's requests: how many, how long (from its request's making to its answer), how many
+ * were answered kept, fresh (`X-Cache: HIT`) or stale (`STALE`, rendered again in the background).
+ */
 class Breakdown {
-  private readonly kinds = new Map<Kind, { ms: number[]; hits: number }>();
+  private readonly kinds = new Map<Kind, { ms: number[]; hits: number; stale: number }>();
 
   add(kind: Kind, ms: number, cache: string) {
-    const row = this.kinds.get(kind) ?? { ms: [], hits: 0 };
+    const row = this.kinds.get(kind) ?? { ms: [], hits: 0, stale: 0 };
     row.ms.push(ms);
     if (cache === 'HIT') row.hits += 1;
+    if (cache === 'STALE') row.stale += 1;
     this.kinds.set(kind, row);
   }
 
   rows(when: string) {
     const total = [...this.kinds.values()].reduce((sum, { ms }) => sum + ms.length, 0);
-    return [...this.kinds].map(([kind, { ms, hits }]) => {
+    const percent = (count: number, of: number) => `${Math.round((100 * count) / of)} %`;
+    return [...this.kinds].map(([kind, { ms, hits, stale }]) => {
       const sorted = [...ms].sort((x, y) => x - y);
       return {
         when,
         kind,
-        share: `${Math.round((100 * ms.length) / total)} %`,
+        share: percent(ms.length, total),
         'p50 / p99 ms': `${Math.round(percentile(sorted, 0.5))} / ${Math.round(percentile(sorted, 0.99))}`,
-        'kept (X-Cache: HIT)': `${Math.round((100 * hits) / ms.length)} %`,
+        'kept, fresh / stale': `${percent(hits, ms.length)} / ${percent(stale, ms.length)}`,
       };
     });
   }
