@@ -157,6 +157,7 @@ async function goLive(
     throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
   const site = await store.site();
   const manifest = await manifestOf(store, container, id);
+  if (container === SHELL_CONTAINER) await registry.announce(manifest);
   const live = Object.fromEntries(Object.entries(sectionsOf(read.live)).map(([name, entry]) => [name, entry.manifest]));
   const kept = await keptForRollback(store, registry, read);
   const { [SHELL_CONTAINER]: keptShell, ...keptSections } = kept;

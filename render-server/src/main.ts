@@ -44,6 +44,11 @@ function startOptions() {
 
 const options = startOptions();
 const dist = options.dist;
+/**
+ * The folder of the shell's release at a manifest (a bucket's downloaded), or the one this server
+ * serves (`BLOG_SHELL_DIST`) while the registry names none; none when it cannot be had (the live one stays).
+ */
+const shellDistIn = releaseFolders(dist);
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
 const configScript = readFileSync(options.configFile, 'utf8');
@@ -64,7 +69,10 @@ const tiles = tilesFrom
 
 // Render servers sharing a Redis follow the release registry there, and its notices.
 const deployedFile = fileSections(options.remotesFile);
-const deployed = options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployedFile) : deployedFile;
+// A shell release in a bucket is downloaded while it is checked, before it goes live.
+const deployed = options.cacheUrl
+  ? redisRegistrySections(options.cacheUrl, deployedFile, (manifest) => void shellDistIn(manifest))
+  : deployedFile;
 const sections = new ServerSections(deployed, options.sectionTimeoutMs);
 const shellSettings: ShellSettings = {
   config,
@@ -226,12 +234,6 @@ async function start() {
     process.exit(0);
   });
 }
-
-/**
- * The folder of the shell's release at a manifest (a bucket's downloaded), or the one this server
- * serves (`BLOG_SHELL_DIST`) while the registry names none; none when it cannot be had (the live one stays).
- */
-const shellDistIn = releaseFolders(dist);
 
 /** The shell's build live at the start; this server's own when what is deployed cannot be read yet. */
 async function liveShellDist(): Promise<string> {
