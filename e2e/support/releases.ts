@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/cms/testing';
+import type { BucketServer } from '@blog/release/testing/bucket';
 import builds from '../../scripts/builds.cjs';
 import serve from '../../scripts/serve.cjs';
-import { startRenderServer, type RenderServer } from './render-server';
+import { readConfig, startRenderServer, type RenderServer } from './render-server';
 
 type Apps = Record<string, { package: string; port: number }>;
 
@@ -126,4 +127,43 @@ export function changedCopy(folder: string, change: (dir: string) => void): stri
   fs.cpSync(folder, dir, { recursive: true });
   change(dir);
   return dir;
+}
+
+/** A team's CI with nothing of the site but a bucket and Redis (`ciOnBucket`). */
+export interface BucketCi {
+  /** Its own folder, on no disk of the site's: the builds it makes go there. */
+  dir: string;
+  /** `npm run …args` in its folder, with the bucket's settings, Redis's address and `settings` only. */
+  run(args: string[], settings?: Record<string, string>): Promise<CommandRun>;
+  close(): void;
+}
+
+/**
+ * A CI releasing into the store `s3://<bucket>/<store>` of `bucket`, whose `site.json` the site's
+ * operator has written with the bucket's settings only: `origins` (each section's, and the
+ * shell's, by container) and the run's site config.
+ */
+export async function ciOnBucket(
+  bucket: BucketServer,
+  redisUrl: string,
+  origins: Record<string, string>,
+  store = 'site',
+): Promise<BucketCi> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-ci-'));
+  const tmp = path.join(dir, 'tmp');
+  fs.mkdirSync(tmp);
+  const settings = { PATH: process.env.PATH, ...bucket.env, BLOG_RELEASES_STORE: `s3://${bucket.bucket}/${store}` };
+  const description = path.join(dir, 'site.json');
+  fs.writeFileSync(
+    description,
+    JSON.stringify({ origins, config: readConfig(path.join(process.env.SHELL_DIST as string, 'config.js')) }),
+  );
+  const written = await runRelease(settings, ['site', description], dir);
+  if (written.code !== 0) throw new Error(`The bucket's site.json was not written: ${written.stderr}`);
+  return {
+    dir,
+    // Nothing it downloads lands where the site's render servers would find it: its temporary files are its own.
+    run: (args, more = {}) => runRelease({ ...settings, TMPDIR: tmp, BLOG_CACHE_URL: redisUrl, ...more }, args, dir),
+    close: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }

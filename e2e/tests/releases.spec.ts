@@ -1,18 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@blog/cms/testing';
 import { startBucket, type BucketServer } from '@blog/release/testing/bucket';
 import { rawRequest } from '../support/raw-request';
 import { startRedis, type RedisServer } from '../support/redis';
-import { readConfig } from '../support/render-server';
 import {
+  ciOnBucket,
   changedCopy,
   refusal,
   releasedSite,
   runBuild,
-  runRelease,
+  type BucketCi,
   type CommandRun,
   type ReleasedSite,
 } from '../support/releases';
@@ -620,8 +619,7 @@ test.describe('releases from anywhere: the store in a bucket', () => {
   let redis: RedisServer;
   let bucket: BucketServer;
   let site: ReleasedSite;
-  /** The CI's own folder, on no disk of the site's: the builds it made. */
-  let ci: string;
+  let ci: BucketCi;
   let shown: string;
   /** mf-pages's origin: the bucket's public address of its releases. */
   let origin: string;
@@ -630,52 +628,27 @@ test.describe('releases from anywhere: the store in a bucket', () => {
     test.setTimeout(240_000);
     [redis, bucket] = await Promise.all([startRedis(), startBucket()]);
     site = await releasedSite(redis.url);
-    ci = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-ci-'));
+    origin = `${bucket.endpoint}/${bucket.bucket}/${STORE}/mf_pages`;
+    // mf-pages served from the bucket, the other sections where they are.
+    ci = await ciOnBucket(bucket, redis.url, { ...site.origins, mf_pages: origin }, STORE);
     const next = await deployNextBuild('mf-pages', {
       'src/about/AboutPage.tsx': (text) =>
         text.replace('{about?.phrase && ', `<p>${SHOWN}</p>\n        {about?.phrase && `),
     });
-    shown = path.join(ci, 'shown');
+    shown = path.join(ci.dir, 'shown');
     fs.cpSync(next.dir, shown, { recursive: true });
     await next.close();
-    origin = `${bucket.endpoint}/${bucket.bucket}/${STORE}/mf_pages`;
-    // The site's operator writes the bucket's site.json once, with the bucket's settings only:
-    // mf-pages served from the bucket, the other sections where they are, the site's config.
-    const description = path.join(ci, 'site.json');
-    fs.writeFileSync(
-      description,
-      JSON.stringify({
-        origins: { ...site.origins, mf_pages: origin },
-        config: readConfig(path.join(process.env.SHELL_DIST as string, 'config.js')),
-      }),
-    );
-    const written = await runRelease(
-      { PATH: process.env.PATH, ...bucket.env, BLOG_RELEASES_STORE: `s3://${bucket.bucket}/${STORE}` },
-      ['site', description],
-      ci,
-    );
-    expect(written.code, written.stderr).toBe(0);
   });
   test.afterAll(async () => {
     await site?.close();
     await Promise.all([redis?.stop(), bucket?.stop()]);
-    fs.rmSync(ci, { recursive: true, force: true });
+    ci?.close();
     for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** `npm run release -- mf-pages …args` as a team's CI runs it: in a folder of its own, with the bucket's settings and Redis's address only. */
+  /** `npm run release -- mf-pages …args` as the team's CI runs it. */
   const fromCi = (args: string[], settings: Record<string, string> = {}) =>
-    runRelease(
-      {
-        PATH: process.env.PATH,
-        ...bucket.env,
-        BLOG_RELEASES_STORE: `s3://${bucket.bucket}/${STORE}`,
-        BLOG_CACHE_URL: redis.url,
-        ...settings,
-      },
-      ['release', 'mf-pages', ...args],
-      ci,
-    );
+    ci.run(['release', 'mf-pages', ...args], settings);
   const aboutOn = async (server: { url: string }) => (await fetch(`${server.url}/About`)).text();
   /** The keys the bucket holds under `prefix`, as anyone lists them. */
   const keysUnder = async (prefix: string) =>

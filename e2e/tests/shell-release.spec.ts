@@ -1,7 +1,19 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { startBucket, type BucketServer } from '@blog/release/testing/bucket';
 import { expect, test } from '@playwright/test';
-import { changedCopy, refusal, releasedSite, runBuild, type ReleasedSite } from '../support/releases';
+import { startRedis, type RedisServer } from '../support/redis';
+import {
+  ciOnBucket,
+  changedCopy,
+  refusal,
+  releasedSite,
+  runBuild,
+  type BucketCi,
+  type CommandRun,
+  type ReleasedSite,
+} from '../support/releases';
 import { startRenderServer, type RenderServer } from '../support/render-server';
 import { deployNextBuild } from '../support/section-build';
 import { nav, reader } from '../support/site';
@@ -20,6 +32,37 @@ async function nextShell(changes: Record<string, (text: string) => string>): Pro
   await built.close();
   return dir;
 }
+
+/** The team's two next builds of the shell: one with a note in the footer, one that breaks the page contract. */
+interface NextShells {
+  next: string;
+  breaking: string;
+}
+let nextShells: Promise<NextShells> | undefined;
+/** Built once for the file's tests, both of the folder store's and the bucket's. */
+const nextShellBuilds = () =>
+  (nextShells ??= (async () => ({
+    next: await nextShell({
+      'src/components/Footer.tsx': (text) =>
+        text.replace('<p className="footer-note">', `<p className="footer-note">\n        ${FOOTER_NOTE} ·{' '}`),
+    }),
+    // The page contract changed under the sections: every section's page throws as the shell renders it.
+    breaking: await nextShell({
+      'src/Root.tsx': (text) =>
+        text.replace(
+          '<SectionLoaderContext.Provider value={loader}>',
+          `<SectionLoaderContext.Provider
+        value={{
+          ...loader,
+          peek: (id) => {
+            const module = loader.peek(id);
+            return module && { ...module, default: () => { throw new Error('The page contract changed'); } };
+          },
+        }}
+      >`,
+        ),
+    }),
+  }))());
 
 /** What the footer of `/About` says on `server`. */
 const footerOn = async (server: RenderServer) => {
@@ -67,26 +110,7 @@ test.describe('the shell released like a section', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    next = await nextShell({
-      'src/components/Footer.tsx': (text) =>
-        text.replace('<p className="footer-note">', `<p className="footer-note">\n        ${FOOTER_NOTE} ·{' '}`),
-    });
-    // The page contract changed under the sections: every section's page throws as the shell renders it.
-    breaking = await nextShell({
-      'src/Root.tsx': (text) =>
-        text.replace(
-          '<SectionLoaderContext.Provider value={loader}>',
-          `<SectionLoaderContext.Provider
-        value={{
-          ...loader,
-          peek: (id) => {
-            const module = loader.peek(id);
-            return module && { ...module, default: () => { throw new Error('The page contract changed'); } };
-          },
-        }}
-      >`,
-        ),
-    });
+    ({ next, breaking } = await nextShellBuilds());
     site = await releasedSite();
   });
   test.afterAll(async () => {
@@ -271,5 +295,104 @@ test.describe('the shell released like a section', () => {
     expect(promoted.code, promoted.stderr).toBe(0);
     await expect.poll(() => footerOn(site.server), { timeout: 1_000, intervals: [50] }).not.toContain(FOOTER_NOTE);
     expect(site.live().shell).not.toBe(live);
+  });
+});
+
+test.describe('the shell released into a bucket, from a CI with the bucket and Redis only', () => {
+  test.describe.configure({ mode: 'serial' });
+  const STORE = 'site';
+  let builds: NextShells;
+  let redis: RedisServer;
+  let bucket: BucketServer;
+  let site: ReleasedSite;
+  let ci: BucketCi;
+  /** The shell's origin: the bucket's public address of its releases. */
+  let origin: string;
+  let respun: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    builds = await nextShellBuilds();
+    [redis, bucket] = await Promise.all([startRedis(), startBucket()]);
+    // The render servers download the bucket's shell releases into a folder of their own.
+    site = await releasedSite(redis.url, { TMPDIR: fs.mkdtempSync(path.join(os.tmpdir(), 'blog-site-tmp-')) });
+    origin = `${bucket.endpoint}/${bucket.bucket}/${STORE}/shell`;
+    // The site's operator names the shell's origin in the bucket's site.json, as each section's.
+    ci = await ciOnBucket(bucket, redis.url, { ...site.origins, shell: origin }, STORE);
+    // The run's shell, another release of it: a file no page loads differs.
+    respun = changedCopy(runBuild('shell'), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\nci'));
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    await Promise.all([redis?.stop(), bucket?.stop()]);
+    ci?.close();
+    if (respun) fs.rmSync(respun, { recursive: true, force: true });
+  });
+
+  const fromCi = (args: string[]) => ci.run(args);
+  const liveId = (run: CommandRun) => /shell (\S+) is live \(was \S+\): (\S+)/.exec(run.stdout) ?? [];
+
+  test('a shell with a note in its footer is live on two render servers within a second, a browser runs it, and it rolls back', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const servers = [site.server, await site.another()];
+    const quiet = await fromCi(['release', 'shell', '--from', respun]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toContain(`published in s3://${bucket.bucket}/${STORE}`);
+    for (const server of servers) expect(await footerOn(server)).not.toContain(FOOTER_NOTE);
+
+    const started = Date.now();
+    const run = await fromCi(['release', 'shell', '--from', builds.next]);
+    expect(run.code, run.stderr).toBe(0);
+    const returned = Date.now();
+    const [, id, manifest] = liveId(run);
+    expect(manifest).toBe(`${origin}/releases/${id}/mf-manifest.json`);
+    await Promise.all(
+      servers.map((server) =>
+        expect.poll(() => footerOn(server), { timeout: 1_000, intervals: [20] }).toContain(FOOTER_NOTE),
+      ),
+    );
+    test.info().annotations.push({
+      type: 'switch',
+      description: `the command took ${returned - started} ms; both served it ${Date.now() - returned} ms after it returned`,
+    });
+    // Nothing of it in the site's store: the release is in the bucket.
+    expect(fs.existsSync(path.join(site.store, 'shell', id))).toBe(false);
+
+    // A reader's browser runs the shell downloaded from the bucket: its scripts load, the page navigates.
+    const visit = await reader(browser, servers[1].url);
+    await visit.page.goto('/About');
+    await expect(visit.page.locator('footer')).toContainText(FOOTER_NOTE);
+    await nav(visit.page, 'Articles');
+    await expect(
+      visit.page.getByRole('region', { name: 'Articles', exact: true }).getByRole('heading', { level: 2 }).first(),
+    ).toBeVisible();
+    expect(visit.failures).toEqual([]);
+    expect(visit.warnings).toEqual([]);
+    await visit.context.close();
+
+    const rollback = await fromCi(['release', 'shell', '--rollback']);
+    expect(rollback.code, rollback.stderr).toBe(0);
+    expect(liveId(rollback)[2]).toMatch(new RegExp(`^${origin}/releases/`));
+    await Promise.all(
+      servers.map((server) =>
+        expect.poll(() => footerOn(server), { timeout: 1_000, intervals: [50] }).not.toContain(FOOTER_NOTE),
+      ),
+    );
+  });
+
+  test('a shell in the bucket that makes the live sections throw is refused in one line, checked from its origin, and the site is unchanged', async () => {
+    test.setTimeout(120_000);
+    const run = await fromCi(['release', 'shell', '--from', builds.breaking]);
+    expect(refusal(run)).toEqual({ failed: true, lines: 1 });
+    expect(run.stderr).toMatch(
+      /^release: shell \S+ refused, \S+ stays live: \/\S* rendered with the release (shows the section's fallback|threw)/,
+    );
+    const history = JSON.parse((await fromCi(['releases', 'shell', '--json'])).stdout) as { check: string }[];
+    expect(history.at(-1)?.check).not.toBe('passed');
+    const about = await (await fetch(`${site.server.url}/About`)).text();
+    expect(about).not.toContain('section is unavailable right now');
+    expect(about).toMatch(/<h1[^>]*>/);
   });
 });

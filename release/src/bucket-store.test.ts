@@ -1,39 +1,24 @@
 /** @jest-environment node */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BucketStore } from './bucket-store';
-import { builtFolder } from './testing';
-import { startBucket, type BucketServer } from './testing-bucket';
+import { bucketBench, builtFolder } from './testing';
+import type { BucketServer } from './testing-bucket';
 
 // The store of releases in a bucket, against a real S3-compatible server (s3rver), reached through
 // the SDK's own settings as a release command on another machine reaches it.
 
-const PREFIX = 'site';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const bench = bucketBench();
 let server: BucketServer;
 let client: S3Client;
 let dir: string;
 let store: BucketStore;
-
-beforeAll(async () => {
-  server = await startBucket();
-  Object.assign(process.env, server.env);
-  client = new S3Client({ forcePathStyle: true });
-});
-afterAll(async () => {
-  client.destroy();
-  await server.stop();
-});
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bucket-test-'));
-  store = new BucketStore(`s3://${server.bucket}/${PREFIX}/${path.basename(dir)}`, dir);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => ({ server, client, dir, store } = bench));
 
 /** A built section's folder with these files. */
 const built = (name: string, files: Record<string, string>) => builtFolder(dir, name, files);
@@ -48,12 +33,12 @@ const BUILD = {
 };
 
 /** The key of `file` in `store` (the test's prefix is the folder's name). */
-const keyOf = (file: string) => `${PREFIX}/${path.basename(dir)}/mf_pages/${file}`;
+const keyOf = (file: string) => `${bench.prefix}/mf_pages/${file}`;
 /** A file as anyone reads it from the bucket: no credentials, as a browser or a render server does. */
 const read = (file: string) => fetch(`${server.endpoint}/${server.bucket}/${keyOf(file)}`);
 const put = (file: string, body: string) =>
   client.send(new PutObjectCommand({ Bucket: server.bucket, Key: keyOf(file), Body: body }));
-const siteKey = () => `${PREFIX}/${path.basename(dir)}/site.json`;
+const siteKey = () => `${bench.prefix}/site.json`;
 const remove = (file: string) => client.send(new DeleteObjectCommand({ Bucket: server.bucket, Key: keyOf(file) }));
 
 describe('the store of releases in a bucket', () => {

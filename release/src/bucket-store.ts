@@ -20,10 +20,11 @@ import { bucketSite, siteOf } from './site';
 import { folderFiles, otherBytes, sameFiles, type Pruned, type ReleaseStore, type SiteOfStore } from './store';
 
 // The store of releases in an S3-compatible bucket (`BLOG_RELEASES_STORE=s3://<bucket>/<prefix>`),
-// laid out so that a section's origin is the bucket's address of `<prefix>/<container>`, as a
-// section's own origin answers `/releases/<id>/…`:
+// laid out so that a section's (or the shell's) origin is the bucket's address of `<prefix>/<container>`,
+// as a section's own origin answers `/releases/<id>/…`:
 //   <prefix>/<container>/releases/<id>/…   each release's files, never overwritten once complete
 //   <prefix>/<container>/published/<id>    written last, its files listed: the release is complete, published at its time
+//                                          (a render server downloads a shell release by it: `bucketReleaseOf`)
 //   <prefix>/site.json                     each section's origin and the site's config.js, which the check renders with,
 //                                          written by `npm run release:site`
 // What is live and its history are in Redis (`BLOG_CACHE_URL`), never in the bucket.

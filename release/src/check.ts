@@ -7,10 +7,10 @@ import {
   manifestFiles,
   serverEntryOf,
   sharedMismatches,
-  shellDistOf,
   type ReleaseManifest,
   type SectionOverrides,
 } from './releases';
+import { shellFolderOf } from './shell-folder';
 import type { SiteOfStore } from './store';
 
 // The check before a release goes live (docs/sections/releasing.md, "The check"): the first reason it
@@ -151,7 +151,7 @@ export async function checkRelease(
 }
 
 /**
- * Why the shell's release at `manifestUrl` (a folder of the store on this machine) must not go live
+ * Why the shell's release at `manifestUrl` (a folder of the store on this machine, or a bucket's) must not go live
  * on `site`, whose sections are `live` now; undefined when it may. In order: it is a shell's build,
  * with its server build; every live section's shared singletons run on what it provides, and every
  * section release kept for rollback's (`rollback`, by container); it renders every route of the
@@ -164,9 +164,14 @@ export async function checkShell(
   live: Record<string, string>,
   rollback: Record<string, string> = {},
 ): Promise<string | undefined> {
-  const dist = shellDistOf(manifestUrl);
-  if (!dist) return `${manifestUrl} is not a folder on this machine`;
+  let dist: string;
   let shell: ReleaseManifest;
+  try {
+    // From its bucket's origin where it is in one, as a render server runs it: every file it lists, its bytes its id's.
+    dist = await shellFolderOf(manifestUrl);
+  } catch (error) {
+    return `its files cannot be read: ${(error as Error).message}`;
+  }
   try {
     shell = shellManifestIn(dist);
   } catch (error) {

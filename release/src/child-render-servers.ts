@@ -5,7 +5,8 @@ import path from 'node:path';
 import { answers, untilReady } from '@blog/server-kit';
 import { freePort } from '@blog/shared/free-port';
 import { SHELL_CONTAINER } from '@blog/shared/server-state';
-import { shellDistOf, type SectionOverrides } from './releases';
+import type { SectionOverrides } from './releases';
+import { shellFolderOf } from './shell-folder';
 
 export interface ChildRenderServersOptions {
   /** The render server's own code (`<dist>/server/index.js`), run again for each set of builds. */
@@ -114,11 +115,11 @@ export class ChildRenderServers {
   }
 
   private async start(overrides: SectionOverrides): Promise<ChildServer> {
+    // The shell's canary is its release's folder (downloaded from a bucket), which the server serves and renders with.
+    const { [SHELL_CONTAINER]: shell, ...sections } = overrides;
+    const shellDist = shell && (await shellFolderOf(shell));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'blog-preview-build-'));
     const remotesFile = path.join(dir, 'remotes.json');
-    // The shell's canary is its release's folder, which the server serves and renders with.
-    const { [SHELL_CONTAINER]: shell, ...sections } = overrides;
-    const shellDist = shell && shellDistOf(shell);
     writeFileSync(remotesFile, JSON.stringify({ ...this.options.deployed(), ...sections }));
     const port = await freePort();
     const child = spawn(process.execPath, [this.options.entry], {

@@ -7,7 +7,6 @@ import {
   SwitchConflict,
   canaryPercent,
   sectionsOf,
-  shellDistOf,
   type Canary,
   type LiveEntry,
   type Registry,
@@ -21,6 +20,7 @@ import {
 import { RedisRegistry } from './redis-registry';
 import { checkRelease, checkShell } from './check';
 import { BucketStore } from './bucket-store';
+import { shellFolderOf } from './shell-folder';
 import { releaseSettingsOf, type ReleaseSettings } from './settings';
 import { FolderStore, fileRegistry, type LiveRegistry, type ReleaseStore } from './store';
 
@@ -52,18 +52,12 @@ function containerOf(name: string | undefined): string {
 }
 
 /**
- * The folder store, where the shell's releases are kept: each render server runs the live one from
- * its folder (its browser build, its document and its server build). A bucket's is not built yet.
+ * Where release `id` of `container` is: on the origin `site.json` names for it, or the shell's in
+ * a folder store, its folder (a `file:` address), which the render servers of that machine run.
  */
-function shellStore(store: ReleaseStore): FolderStore {
-  if (store instanceof FolderStore) return store;
-  throw new Refusal(`the shell is released to a folder store (BLOG_RELEASES_DIR) only, not to ${store.location}`);
-}
-
-/** Where release `id` of `container` is: a section's on its origin, the shell's in the folder store (a `file:` address). */
 async function manifestOf(store: ReleaseStore, container: string, id: string): Promise<string> {
-  if (container === SHELL_CONTAINER)
-    return pathToFileURL(path.join(shellStore(store).releaseDir(container, id), 'mf-manifest.json')).href;
+  if (container === SHELL_CONTAINER && store instanceof FolderStore)
+    return pathToFileURL(path.join(store.releaseDir(container, id), 'mf-manifest.json')).href;
   const origin = (await store.site()).origins[container];
   if (!origin) throw new Refusal(`${store.location}/site.json names no origin for ${container}`);
   return `${origin}/releases/${id}/mf-manifest.json`;
@@ -163,17 +157,22 @@ async function goLive(
     throw new Refusal(`${container} has no live release for a canary to share its visitors with`);
   const site = await store.site();
   const manifest = await manifestOf(store, container, id);
+  if (container === SHELL_CONTAINER) await registry.announce(manifest);
   const live = Object.fromEntries(Object.entries(sectionsOf(read.live)).map(([name, entry]) => [name, entry.manifest]));
-  const liveShell = read.live[SHELL_CONTAINER];
-  // A section is checked on the live shell release where this machine holds it (the site's); else,
-  // before the first or from a CI elsewhere, on the shell's build `site.json` names.
-  const shellDist = shellHere(liveShell?.manifest) ?? site.shellDist;
   const kept = await keptForRollback(store, registry, read);
   const { [SHELL_CONTAINER]: keptShell, ...keptSections } = kept;
+  // A section is checked on the live shell release (downloaded where it is in a bucket); else,
+  // before the first, on the shell's build `site.json` names.
   const reason =
     container === SHELL_CONTAINER
       ? await checkShell(manifest, site, live, keptSections)
-      : await checkRelease(container, manifest, { ...site, shellDist }, live, shellHere(keptShell));
+      : await checkRelease(
+          container,
+          manifest,
+          { ...site, shellDist: (await shellHere(read.live[SHELL_CONTAINER]?.manifest)) ?? site.shellDist },
+          live,
+          await shellHere(keptShell),
+        );
   const entry = { at: now(), section: container, action, from, to: id, ...(percent && { canary: percent }) };
   if (reason) {
     await registry.record({ ...entry, check: reason, live: from });
@@ -190,9 +189,9 @@ async function goLive(
   return `${container} ${id} is live (was ${from ?? 'nothing'}): ${manifest}${await pruned(store, container, id)}`;
 }
 
-/** The folder of the shell's release at `manifest`, where it is on this machine. */
-function shellHere(manifest: string | undefined): string | undefined {
-  const dist = manifest && shellDistOf(manifest);
+/** The folder of the shell's release at `manifest` on this machine (downloaded from a bucket), where it can be had. */
+async function shellHere(manifest: string | undefined): Promise<string | undefined> {
+  const dist = manifest && (await shellFolderOf(manifest).catch(() => undefined));
   return dist && fs.existsSync(path.join(dist, 'mf-manifest.json')) ? dist : undefined;
 }
 
@@ -248,8 +247,6 @@ async function endCanary(
 
 async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) {
   const container = containerOf(args.positional[0]);
-  // Refused before anything is published where render servers could not run it.
-  if (container === SHELL_CONTAINER) shellStore(store);
   if (args.flags.has('promote')) return console.log(await promote(registry, container));
   const canary = args.flags.get('canary');
   const percent = canary === undefined ? undefined : canaryPercent(canary);
@@ -287,7 +284,8 @@ async function release(store: ReleaseStore, registry: LiveRegistry, args: Args) 
  * checkout's builds, as it did before releases (a first start makes them the first releases).
  */
 async function first(store: ReleaseStore, registry: LiveRegistry, builds: (app: string) => string) {
-  // The shell runs from releases where they are in a folder (`npm start`'s); a bucket's sections only.
+  // The shell runs from releases where they are in a folder (`npm start`'s); a bucket's shell is
+  // released by its team (`release shell`), onto the origin its operator named in `site.json`.
   for (const [container, app] of store instanceof FolderStore ? RELEASED : Object.entries(sectionsOf(apps))) {
     const folder = builds(app.package);
     const manifest = builtFolder(folder);

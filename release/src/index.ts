@@ -3,3 +3,4 @@
 export * from './releases';
 export * from './redis-registry';
 export * from './child-render-servers';
+export * from './shell-folder';

@@ -12,6 +12,8 @@ export const REGISTRY_KEY = 'blog:releases:registry';
 export const HISTORY_KEY = 'blog:releases:history';
 /** Published with the new revision at every switch. */
 export const SWITCHED_CHANNEL = 'blog:releases:switched';
+/** Published with a shell release's manifest before it is checked: render servers download it meanwhile. */
+export const PUBLISHED_CHANNEL = 'blog:releases:published';
 
 /** A connection that fails a command rather than wait for Redis long (the failure is the command's to report); opened by its first command. */
 export function registryConnection(url: string, lazyConnect = true) {
@@ -68,6 +70,11 @@ export class RedisRegistry {
         .exec();
       if (done) return next;
     }
+  }
+
+  async announce(manifest: string): Promise<void> {
+    await this.connected();
+    await this.redis.publish(PUBLISHED_CHANNEL, manifest);
   }
 
   async record(entry: Switch): Promise<void> {

@@ -126,6 +126,16 @@ export function shellDistOf(manifest: string): string | undefined {
 }
 
 /**
+ * A release in a bucket by the address of its manifest, `<origin>/releases/<id>/mf-manifest.json`:
+ * its id and the address of its marker, `<origin>/published/<id>`, which lists its files and
+ * exists once it is complete (`bucket-store.ts`); undefined for another address.
+ */
+export function bucketReleaseOf(manifest: string): { id: string; listing: string } | undefined {
+  const [, origin, id] = /^(https?:\/\/.+)\/releases\/([^/]+)\/mf-manifest\.json$/.exec(manifest) ?? [];
+  return id && isReleaseId(id) ? { id, listing: `${origin}/published/${id}` } : undefined;
+}
+
+/**
  * Where each section is deployed, from a `remotes.json` (container → manifest, no canary) or
  * from the registry that replaces it: the render server reads either. Anything else throws.
  */

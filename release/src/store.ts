@@ -89,6 +89,12 @@ export interface LiveRegistry {
   registry(): Promise<Registry>;
   /** Compare and set (`switched`): a switch of the same section since `read` throws `SwitchConflict`. */
   switch(read: Registry, section: string, entry: Registry['live'][string]): Promise<Registry>;
+  /**
+   * Tells every render server of the shell release at `manifest` before it is checked, so that one
+   * in a bucket is downloaded by then and its switch waits for no download (Redis's notice; the file
+   * registry's render servers run the folder's own releases).
+   */
+  announce(manifest: string): Promise<void>;
   /** Appends one switch to the history. */
   record(entry: Switch): Promise<void>;
   history(): Promise<Switch[]>;
@@ -100,6 +106,7 @@ export const fileRegistry = (store: FolderStore): LiveRegistry => ({
   // Run in a promise, so that a registry that cannot be read rejects as Redis's does.
   registry: () => Promise.resolve().then(() => store.registry()),
   switch: (read, section, entry) => store.switch(read, section, entry),
+  announce: () => Promise.resolve(),
   record: (entry) => Promise.resolve().then(() => store.record(entry)),
   history: () => Promise.resolve().then(() => store.history()),
   close: () => Promise.resolve(),

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { startRedis, type RedisServer } from '@blog/shared/testing/redis';
 import Redis from 'ioredis';
+import { BucketStore } from './bucket-store';
 import type { LiveRegistry } from './store';
+import { startBucket, type BucketServer } from './testing-bucket';
 
 /** An entry of the registry, as a release of a section at `release` writes it. */
 export const liveEntry = (release: string) => ({
@@ -53,4 +56,38 @@ export function builtFolder(dir: string, name: string, files: Record<string, str
     fs.writeFileSync(path.join(folder, file), text);
   }
   return folder;
+}
+
+/** What a test of a store in a bucket works on, each test afresh. */
+export interface BucketBench {
+  /** An S3-compatible server of the file's own, whose settings the SDK reads from the environment. */
+  server: BucketServer;
+  /** A client to it, for what a test writes by hand, as anyone with the bucket's keys could. */
+  client: S3Client;
+  /** A folder of its own, the store's checkout. */
+  dir: string;
+  /** The store's prefix in the bucket: its own, named after `dir`. */
+  prefix: string;
+  store: BucketStore;
+}
+
+/** Sets up a `BucketBench` around each test of the file that calls it. */
+export function bucketBench(): BucketBench {
+  const bench = {} as BucketBench;
+  beforeAll(async () => {
+    bench.server = await startBucket();
+    Object.assign(process.env, bench.server.env);
+    bench.client = new S3Client({ forcePathStyle: true });
+  });
+  afterAll(async () => {
+    bench.client.destroy();
+    await bench.server.stop();
+  });
+  beforeEach(() => {
+    bench.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bucket-test-'));
+    bench.prefix = `site/${path.basename(bench.dir)}`;
+    bench.store = new BucketStore(`s3://${bench.server.bucket}/${bench.prefix}`, bench.dir);
+  });
+  afterEach(() => fs.rmSync(bench.dir, { recursive: true, force: true }));
+  return bench;
 }

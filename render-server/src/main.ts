@@ -14,7 +14,7 @@ import { MemoryPageStore, PageCache, type PageStore } from './page-cache';
 import { pageKey } from './page-key';
 import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
-import { ChildRenderServers, shellDistOf, type Deployed } from '@blog/release';
+import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
 import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
@@ -23,6 +23,7 @@ import { ServerSections } from './sections/server-sections';
 import type { RenderThreadData } from './render/thread';
 import { RenderThreads } from './render/threads';
 import { LiveShell, loadShellBuild, type ShellSettings } from './shell/live-shell';
+import { releaseFolders } from './shell/release-folder';
 import { buildApp } from './app';
 import type { Site } from './plugins/site';
 import { TileCache, tilesOnSite } from './tiles';
@@ -43,6 +44,11 @@ function startOptions() {
 
 const options = startOptions();
 const dist = options.dist;
+/**
+ * The folder of the shell's release at a manifest (a bucket's downloaded), or the one this server
+ * serves (`BLOG_SHELL_DIST`) while the registry names none; none when it cannot be had (the live one stays).
+ */
+const shellDistIn = releaseFolders(dist);
 
 // The same CMS and services the browser is pointed at (`config.js`, editable after the build, or another file of that form).
 const configScript = readFileSync(options.configFile, 'utf8');
@@ -63,7 +69,10 @@ const tiles = tilesFrom
 
 // Render servers sharing a Redis follow the release registry there, and its notices.
 const deployedFile = fileSections(options.remotesFile);
-const deployed = options.cacheUrl ? redisRegistrySections(options.cacheUrl, deployedFile) : deployedFile;
+// A shell release in a bucket is downloaded while it is checked, before it goes live.
+const deployed = options.cacheUrl
+  ? redisRegistrySections(options.cacheUrl, deployedFile, (manifest) => void shellDistIn(manifest))
+  : deployedFile;
 const sections = new ServerSections(deployed, options.sectionTimeoutMs);
 const shellSettings: ShellSettings = {
   config,
@@ -154,11 +163,11 @@ async function start() {
   sections.onSwitch(() => void renderThreads?.follow());
   // A shell's canary renders in a render server of its own; its pages' files are answered here too.
   sections.onCanaries(({ [SHELL_CONTAINER]: canary }) => {
-    const canaryDist = canary && shellDistOf(canary.manifest);
-    shell.answerToo(canaryDist ? [canaryDist] : []);
+    if (!canary) return shell.answerToo([]);
+    void shellDistIn(canary.manifest).then((canaryDist) => shell.answerToo(canaryDist ? [canaryDist] : []));
   });
   sections.onDeployed(async (now) => {
-    const next = shellDistIn(now);
+    const next = await shellDistIn(now.shell);
     if (!next || !(await shell.follow(next))) return;
     // Previews and canaries render with the shell that is live: those running the one before are
     // stopped, and started again with it when next asked for. Each thread follows it before its next page.
@@ -228,25 +237,13 @@ async function start() {
   });
 }
 
-/**
- * The folder of the shell's build that `deployed` makes live: its live release's, or the one this
- * server serves (`BLOG_SHELL_DIST`) while the registry names none; none when the release is not
- * on this machine (the live one stays).
- */
-function shellDistIn(now: Deployed): string | undefined {
-  if (!now.shell) return dist;
-  const release = shellDistOf(now.shell);
-  if (!release) log.error(`The shell's release at ${now.shell} is not a folder on this machine: the live one stays`);
-  return release;
-}
-
 /** The shell's build live at the start; this server's own when what is deployed cannot be read yet. */
 async function liveShellDist(): Promise<string> {
   const now = await deployed.read().catch((error: Error) => {
     log.error(`What is deployed cannot be read, the shell's build of this server is rendered: ${error.message}`);
     return undefined;
   });
-  return (now && shellDistIn(now)) ?? dist;
+  return (now && (await shellDistIn(now.shell))) ?? dist;
 }
 
 /** The long tail rendered and kept before it is asked for, and again after each change (`prerender.ts`). */

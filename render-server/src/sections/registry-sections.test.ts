@@ -46,6 +46,28 @@ describe('a render server following the registry in Redis', () => {
     }
   });
 
+  it('hears of each shell release a command is about to check, and not as a switch', async () => {
+    const heard: string[] = [];
+    const sections = redisRegistrySections(bench.redis.url, file(), (manifest) => heard.push(manifest));
+    let told = 0;
+    const stop = sections.follow(() => (told += 1));
+    try {
+      for (const deadline = Date.now() + 2_000; told === 0 && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const before = told;
+      const writer = new RedisRegistry(bench.redis.url);
+      bench.writers.push(writer);
+      const manifest = 'http://bucket.test/site/shell/releases/1.0.0-aaaaaaaaaaaa/mf-manifest.json';
+      await writer.announce(manifest);
+      for (const deadline = Date.now() + 2_000; heard.length === 0 && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toEqual([manifest]);
+      expect(told).toBe(before);
+    } finally {
+      stop();
+    }
+  });
+
   it('starts on its remotes.json while Redis is away', async () => {
     const sections = redisRegistrySections('redis://127.0.0.1:1', file());
     const errors = jest.spyOn(log, 'error').mockImplementation(() => undefined);

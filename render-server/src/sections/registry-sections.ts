@@ -1,4 +1,11 @@
-import { EMPTY_REGISTRY, SWITCHED_CHANNEL, deployedBy, readRedisRegistry, registryConnection } from '@blog/release';
+import {
+  EMPTY_REGISTRY,
+  PUBLISHED_CHANNEL,
+  SWITCHED_CHANNEL,
+  deployedBy,
+  readRedisRegistry,
+  registryConnection,
+} from '@blog/release';
 import { log } from '../log';
 import type { DeployedSections } from './deployed';
 
@@ -9,8 +16,13 @@ import type { DeployedSections } from './deployed';
  * Once the registry was read, one that cannot be read (corrupt, or Redis away) throws: the
  * sections stay as they are. Before, `fallback` is read instead, so that a render server starting
  * while Redis is away starts (its page cache answers nothing meanwhile, as before releases).
+ * `published` hears of each shell release about to be checked, by its manifest.
  */
-export function redisRegistrySections(url: string, fallback: DeployedSections): DeployedSections {
+export function redisRegistrySections(
+  url: string,
+  fallback: DeployedSections,
+  published: (manifest: string) => void = () => undefined,
+): DeployedSections {
   const redis = registryConnection(url);
   let registryRead = false;
   return {
@@ -29,10 +41,12 @@ export function redisRegistrySections(url: string, fallback: DeployedSections): 
       const stopFallback = fallback.follow(changed);
       // Connected now, so that its first `ready` is heard; it reconnects on its own whenever Redis comes back.
       const subscriber = registryConnection(url, false);
-      subscriber.on('message', changed);
+      subscriber.on('message', (channel: string, message: string) =>
+        channel === PUBLISHED_CHANNEL ? published(message) : changed(),
+      );
       // Subscribed at every connection, the first included; what was switched meanwhile is read at once.
       subscriber.on('ready', () => {
-        subscriber.subscribe(SWITCHED_CHANNEL).catch((error: Error) => {
+        subscriber.subscribe(SWITCHED_CHANNEL, PUBLISHED_CHANNEL).catch((error: Error) => {
           log.error(`The release notices at ${url} cannot be heard (${error.message}): the periodic check goes on`);
         });
         changed();

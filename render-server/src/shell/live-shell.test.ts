@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DocumentTemplate } from '../render/document';
+import { log } from '../log';
 import { KEPT_SHELL_BUILDS, LiveShell, type ShellBuild } from './live-shell';
 
 jest.mock('../log', () => ({ log: { info: jest.fn(), error: jest.fn() } }));
+
+beforeEach(() => jest.clearAllMocks());
 
 /** A shell's build in a folder of its own, holding `files`. */
 function folder(files: string[] = []): string {
@@ -31,11 +34,14 @@ describe('LiveShell', () => {
     expect(shell.current.dist).toBe(next);
   });
 
-  it('goes on rendering with the live build when another does not load', async () => {
+  it('goes on rendering with the live build when another does not load, said once however often it is asked for', async () => {
     const first = folder();
+    const broken = folder();
     const shell = new LiveShell(build(first), () => Promise.reject(new Error('no server build')));
-    expect(await shell.follow(folder())).toBe(false);
+    for (let check = 0; check < 3; check += 1) expect(await shell.follow(broken)).toBe(false);
     expect(shell.current.dist).toBe(first);
+    expect(jest.mocked(log.error)).toHaveBeenCalledTimes(1);
+    expect(jest.mocked(log.error).mock.calls[0][1]).toContain(`The shell's build in ${broken} does not load`);
   });
 
   it('switches once at a time: the last build asked for is live', async () => {

@@ -52,6 +52,8 @@ export class LiveShell {
   private switching: Promise<boolean> | undefined;
   /** The folders of builds that other render servers render pages with (a canary's), whose files this one answers too. */
   private others: string[] = [];
+  /** Builds that did not load: tried again at each check of the registry, said once. */
+  private failed = new Set<string>();
 
   constructor(
     first: ShellBuild,
@@ -89,10 +91,13 @@ export class LiveShell {
     try {
       const build = await this.load(dist);
       this.builds = [build, ...this.builds].slice(0, KEPT_SHELL_BUILDS);
+      this.failed.delete(dist);
       log.info(`The shell's build in ${dist} is live`);
       return true;
     } catch (error) {
-      log.error({ err: error }, `The shell's build in ${dist} does not load: the one live goes on being rendered`);
+      if (!this.failed.has(dist))
+        log.error({ err: error }, `The shell's build in ${dist} does not load: the one live goes on being rendered`);
+      this.failed.add(dist);
       return false;
     }
   }
