@@ -24,6 +24,7 @@ const REFERENCE = path.join(ROOT, 'docs', 'reference');
  */
 const NOT_SETTINGS: Record<string, string> = {
   INIT_CWD: "set by npm and pnpm for a script they run: the folder it was run from (the backup command's paths)",
+  PATH: "the system's, handed on to a command the tests run with an environment of their own (a CI on a bucket)",
 };
 
 /**
