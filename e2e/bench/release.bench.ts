@@ -19,13 +19,13 @@ import { keptAgainstStatic, pagesOf } from './measure';
 
 // What a release costs: `pnpm --filter @blog/e2e bench:release`. Ten releases of the pages section,
 // then ten of the shell (builds made beforehand, so no build is timed), on a site of two render
-// servers following one registry: in the folder store with the registry in its file, then in
-// Redis, then in a bucket (s3rver) from a CI that has the bucket's settings and Redis only. For
-// each, the command's own time, and the time from its return to both servers serving it. Then the
-// page cache of the first site after its releases, measured as bench:serve measures it: kept pages
-// against the same bytes served static. Last, Varnish in front of it: the share of page views it
+// servers following one registry: with the registry in Redis, in the folder store and then in a
+// bucket (s3rver) from a CI that has the bucket's settings and Redis only; then in the folder store
+// with the registry in its file. For each, the command's own time, and the time from its return to
+// both servers serving it. Then Varnish in front of the last site: the share of page views it
 // answers from what it keeps, for 200 new visitors asking for five pages each, with no canary and
-// with a 10 % canary of the pages section running.
+// with a 10 % canary of the pages section running. Last, that site's page cache, measured as
+// bench:serve measures it: kept pages against the same bytes served static.
 
 const RELEASES = 10;
 const VISITORS = 200;
@@ -171,7 +171,7 @@ async function throughVarnish(serverUrl: string, pages: string[], pagesOrigin: s
   };
 }
 
-test('a release: the command, every render server serving it, the page cache after, and Varnish with a canary', async () => {
+test('a release: the command, every render server serving it, Varnish with a canary, and the page cache after', async () => {
   test.setTimeout(30 * 60_000);
   const [redis, bucket] = await Promise.all([startRedis(), startBucket()]);
   // The render servers of the bucket's site download its shell releases into a folder of their own.
@@ -179,45 +179,7 @@ test('a release: the command, every render server serving it, the page cache aft
   const timings: Record<string, Record<string, string>> = {};
   /** Ten releases timed, their row kept. */
   const time = async (...args: Parameters<typeof tenReleases>) => Object.assign(timings, await tenReleases(...args));
-  const cache: Record<string, string | number>[] = [];
-  const kept: Record<string, Record<string, string | number>> = {};
   try {
-    const onFile = await releasedSite();
-    try {
-      const servers = await serversOf(onFile);
-      await time(PAGES, 'folder store, registry in a file', servers, fromFolderStore(onFile, 'mf-pages'));
-      await time(SHELL, 'folder store, registry in a file', servers, fromFolderStore(onFile, 'shell'));
-      // The page cache in the render server's memory, as bench:serve measures it.
-      const pages = await pagesOf(run.cmsUrl);
-      for (const page of pages) cache.push(...(await keptAgainstStatic(onFile.server.url, page)));
-
-      // Varnish in front, with no canary and then with a canary of the pages section for 10 % of new visitors.
-      const visited = [...pages, '/About'];
-      kept['no canary'] = await throughVarnish(onFile.server.url, visited, onFile.origins.mf_pages);
-      const canaryBuild = PAGES.build('canary');
-      const started = await onFile.run('release', 'mf-pages', '--from', canaryBuild, '--canary', '10');
-      fs.rmSync(canaryBuild, { recursive: true, force: true });
-      if (started.code !== 0) throw new Error(started.stderr);
-      const canary = /mf_pages (\S+) is the canary/.exec(started.stdout)?.[1];
-      // Known to the render server (it draws a side) before Varnish starts.
-      await until(
-        async () =>
-          (await fetch(`${onFile.server.url}/About`)).headers.get('set-cookie')?.includes('blog_canary_mf_pages=') ??
-          false,
-        'the canary known to the render server',
-      );
-      kept['a 10 % canary of mf-pages'] = await throughVarnish(
-        onFile.server.url,
-        visited,
-        onFile.origins.mf_pages,
-        canary,
-      );
-      const ended = await onFile.run('release', 'mf-pages', '--rollback');
-      if (ended.code !== 0) throw new Error(ended.stderr);
-    } finally {
-      await onFile.close();
-    }
-
     const onRedis = await releasedSite(redis.url, { TMPDIR: downloads });
     try {
       const servers = await serversOf(onRedis);
@@ -242,14 +204,52 @@ test('a release: the command, every render server serving it, the page cache aft
     } finally {
       await onRedis.close();
     }
+
+    const onFile = await releasedSite();
+    try {
+      const servers = await serversOf(onFile);
+      await time(PAGES, 'folder store, registry in a file', servers, fromFolderStore(onFile, 'mf-pages'));
+      await time(SHELL, 'folder store, registry in a file', servers, fromFolderStore(onFile, 'shell'));
+      console.log(`\n${RELEASES} releases each (publish, check, switch; no build), two render servers on one registry`);
+      console.table(timings);
+
+      // Varnish in front, with no canary and then with a canary of the pages section for 10 % of new visitors.
+      const pages = await pagesOf(run.cmsUrl);
+      const visited = [...pages, '/About'];
+      const kept: Record<string, Record<string, string | number>> = {};
+      kept['no canary'] = await throughVarnish(onFile.server.url, visited, onFile.origins.mf_pages);
+      const canaryBuild = PAGES.build('canary');
+      const started = await onFile.run('release', 'mf-pages', '--from', canaryBuild, '--canary', '10');
+      fs.rmSync(canaryBuild, { recursive: true, force: true });
+      if (started.code !== 0) throw new Error(started.stderr);
+      const canary = /mf_pages (\S+) is the canary/.exec(started.stdout)?.[1];
+      // Known to the render server (it draws a side) before Varnish starts.
+      await until(
+        async () =>
+          (await fetch(`${onFile.server.url}/About`)).headers.get('set-cookie')?.includes('blog_canary_mf_pages=') ??
+          false,
+        'the canary known to the render server',
+      );
+      kept['a 10 % canary of mf-pages'] = await throughVarnish(
+        onFile.server.url,
+        visited,
+        onFile.origins.mf_pages,
+        canary,
+      );
+      const ended = await onFile.run('release', 'mf-pages', '--rollback');
+      if (ended.code !== 0) throw new Error(ended.stderr);
+      console.log(`\nVarnish in front: ${VISITORS} new visitors, one after the other, each asking for five pages`);
+      console.table(kept);
+
+      // The page cache in the render server's memory, as bench:serve measures it.
+      const cache: Record<string, string | number>[] = [];
+      for (const page of pages) cache.push(...(await keptAgainstStatic(onFile.server.url, page)));
+      console.log('\nThe page cache of the site on releases (registry in a file), as bench:serve measures it:');
+      console.table(cache);
+    } finally {
+      await onFile.close();
+    }
   } finally {
-    // What was measured, if something failed on the way.
-    console.log(`\n${RELEASES} releases each (publish, check, switch; no build), two render servers on one registry`);
-    console.table(timings);
-    console.log('\nThe page cache of the site on releases (registry in a file), as bench:serve measures it:');
-    console.table(cache);
-    console.log(`\nVarnish in front: ${VISITORS} new visitors, one after the other, each asking for five pages`);
-    console.table(kept);
     await Promise.all([redis.stop(), bucket.stop()]);
     fs.rmSync(downloads, { recursive: true, force: true });
   }
