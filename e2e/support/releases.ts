@@ -129,6 +129,10 @@ export function changedCopy(folder: string, change: (dir: string) => void): stri
   return dir;
 }
 
+/** A copy of the run's build of `app` that differs from it only by a file no page loads (`label` added to `bundle-report.json`): a new release id, the same code. */
+export const respunBuild = (app: string, label: string) =>
+  changedCopy(runBuild(app), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
+
 /** A team's CI with nothing of the site but a bucket and Redis (`ciOnBucket`). */
 export interface BucketCi {
   /** Its own folder, on no disk of the site's: the builds it makes go there. */

@@ -10,7 +10,7 @@ import {
   changedCopy,
   refusal,
   releasedSite,
-  runBuild,
+  respunBuild,
   type BucketCi,
   type CommandRun,
   type ReleasedSite,
@@ -29,16 +29,17 @@ const ABOUT_HEADING = /<h1[^>]*>/;
 /** Folders the tests made, removed after them. */
 const copies: string[] = [];
 
-/** A copy of a build with `change` applied, removed after the tests. */
-const copyOf = (folder: string, change: (dir: string) => void) => {
-  const dir = changedCopy(folder, change);
+/** `dir`, removed after the tests. */
+const removedAfter = (dir: string) => {
   copies.push(dir);
   return dir;
 };
 
+/** A copy of a build with `change` applied, removed after the tests. */
+const copyOf = (folder: string, change: (dir: string) => void) => removedAfter(changedCopy(folder, change));
+
 /** A build of a section (mf-pages by default) that differs from the run's only by a file no page loads: a new release id, the same code. */
-const respun = (label: string, app = 'mf-pages') =>
-  copyOf(runBuild(app), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), `\n${label}`));
+const respun = (label: string, app = 'mf-pages') => removedAfter(respunBuild(app, label));
 
 test.describe('releasing a section', () => {
   test.describe.configure({ mode: 'serial' });
@@ -198,9 +199,7 @@ test.describe('releasing a section', () => {
   });
 
   test('concurrent releases of two sections both land; of one section, one wins and the other is told to retry', async () => {
-    const contact = copyOf(runBuild('mf-contact'), (dir) =>
-      fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\ncontact'),
-    );
+    const contact = respun('contact', 'mf-contact');
     const [pagesA, pagesB] = [respun('a'), respun('b')];
     const [pages, contacts] = await Promise.all([
       site.run('release', 'mf-pages', '--from', pagesA),

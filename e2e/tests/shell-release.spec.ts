@@ -9,6 +9,7 @@ import {
   changedCopy,
   refusal,
   releasedSite,
+  respunBuild,
   runBuild,
   type BucketCi,
   type CommandRun,
@@ -229,9 +230,7 @@ test.describe('the shell released like a section', () => {
   test('a section release is checked on the shell kept for rollback too, and a shell release with the sections kept for rollback', async () => {
     test.setTimeout(120_000);
     // Live: the first shell; kept for rollback: the one with the footer's note. A release of the pages section renders on both.
-    const pages = changedCopy(runBuild('mf-pages'), (dir) =>
-      fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\nrespun'),
-    );
+    const pages = respunBuild('mf-pages', 'respun');
     const section = await site.run('release', 'mf-pages', '--from', pages);
     fs.rmSync(pages, { recursive: true, force: true });
     expect(section.code, section.stderr).toBe(0);
@@ -320,7 +319,7 @@ test.describe('the shell released into a bucket, from a CI with the bucket and R
     // The site's operator names the shell's origin in the bucket's site.json, as each section's.
     ci = await ciOnBucket(bucket, redis.url, { ...site.origins, shell: origin }, STORE);
     // The run's shell, another release of it: a file no page loads differs.
-    respun = changedCopy(runBuild('shell'), (dir) => fs.appendFileSync(path.join(dir, 'bundle-report.json'), '\nci'));
+    respun = respunBuild('shell', 'ci');
   });
   test.afterAll(async () => {
     await site?.close();
