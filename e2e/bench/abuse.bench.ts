@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import type { StrapiProcess } from '@blog/cms/testing';
 import { test } from '../support/site';
 import { startGrownCms } from './grown-cms';
+import { percentile } from './measure';
 
 // What one client flooding the CMS with the costliest reads it can write does to another reader:
 // `pnpm --filter @blog/e2e bench:abuse`. The CMS runs with its default limits behind one proxy
@@ -37,9 +38,6 @@ const FLOOD = Array.from({ length: 60 }, (_, i) => {
   return i % 4 === 0 ? [search, BOMBS[(i >> 2) % BOMBS.length]] : [search];
 }).flat();
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 /** The reader: each of `READS` once every 100 ms for `seconds`, as the client `address`; its latencies and statuses. */
 async function read(cmsUrl: string, address: string, seconds: number) {
   const latencies: number[] = [];
@@ -61,8 +59,7 @@ async function read(cmsUrl: string, address: string, seconds: number) {
     await new Promise((resolve) => setTimeout(resolve, READ_EVERY_MS));
   }
   await Promise.all(pending);
-  const sorted = latencies.sort((x, y) => x - y);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses: Object.fromEntries(statuses) };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses: Object.fromEntries(statuses) };
 }
 
 /** The flood, from a thread of its own: in the reader's, reading its answers would slow the reader's own clock. */

@@ -16,6 +16,16 @@ export interface Load {
   errors: number;
 }
 
+/** The `p`th percentile (nearest rank) of `values`. */
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.max(0, Math.ceil((p / 100) * values.length) - 1))
+  ] ?? 0;
+
+/** `values`' p50 / p99, in whole milliseconds. */
+export const p50p99 = (values: number[]) =>
+  `${Math.round(percentile(values, 50))} / ${Math.round(percentile(values, 99))}`;
+
 export async function load(url: string, connections: number, duration = DURATION_SECONDS): Promise<Load> {
   const result = await autocannon({ url, connections, duration });
   return {

@@ -8,7 +8,7 @@ import { rssOf } from '../support/processes';
 import { NO_CLIENT_LIMITS, startRenderServer } from '../support/render-server';
 import { test } from '../support/site';
 import { getData, startGrownCms } from './grown-cms';
-import { staticCopy, type Load } from './measure';
+import { p50p99, staticCopy, type Load } from './measure';
 
 // A day's traffic on a publication's size (issue 41): `pnpm --filter @blog/e2e bench:mix`.
 // 50 connections for 30 s over 1,000 client addresses behind one proxy hop: 70 % the pages everyone
@@ -65,10 +65,6 @@ function draw({ hot, articles, words }: Mix): Asked {
   return { path: `/Articles?page=${2 + Math.floor(Math.random() * 20)}`, kind: 'list page' };
 }
 
-/** The `share` (0–1) percentile of sorted `values`. */
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-
 /**
  * Each kind's requests: how many, how long (from its request's making to its answer), how many
  * were answered kept, fresh (`X-Cache: HIT`) or stale (`STALE`, rendered again in the background).
@@ -88,12 +84,11 @@ class Breakdown {
     const total = [...this.kinds.values()].reduce((sum, { ms }) => sum + ms.length, 0);
     const percent = (count: number, of: number) => `${Math.round((100 * count) / of)} %`;
     return [...this.kinds].map(([kind, { ms, hits, stale }]) => {
-      const sorted = [...ms].sort((x, y) => x - y);
       return {
         when,
         kind,
         share: percent(ms.length, total),
-        'p50 / p99 ms': `${Math.round(percentile(sorted, 0.5))} / ${Math.round(percentile(sorted, 0.99))}`,
+        'p50 / p99 ms': p50p99(ms),
         'kept, fresh / stale': `${percent(hits, ms.length)} / ${percent(stale, ms.length)}`,
       };
     });

@@ -15,7 +15,7 @@ import {
   type ReleasedSite,
 } from '../support/releases';
 import { site as run, test } from '../support/site';
-import { keptAgainstStatic, pagesOf } from './measure';
+import { keptAgainstStatic, p50p99, pagesOf } from './measure';
 
 // What a release costs: `pnpm --filter @blog/e2e bench:release`. Ten releases of the pages section,
 // then ten of the shell (builds made beforehand, so no build is timed), on a site of two render
@@ -31,11 +31,6 @@ const RELEASES = 10;
 const VISITORS = 200;
 /** How long a render server may take to serve a release (or know of a canary) before the bench gives up. */
 const WITHIN_MS = 10_000;
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
-const latency = (values: number[]) => `${Math.round(percentile(values, 50))} / ${Math.round(percentile(values, 99))}`;
 
 /** Asks `check` every 10 ms until it says yes; throws after `WITHIN_MS`, naming `what` it waited for. */
 async function until(check: () => Promise<boolean>, what: string) {
@@ -109,8 +104,8 @@ async function tenReleases(
   }
   return {
     [`${what.app}, ${label}`]: {
-      'the command p50 / p99 ms': latency(command),
-      'its return → both servers serving it p50 / p99 ms': latency(served),
+      'the command p50 / p99 ms': p50p99(command),
+      'its return → both servers serving it p50 / p99 ms': p50p99(served),
     },
   };
 }
