@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RetryDetails } from '@fastify/reply-from';
 import type { FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 
 /** A reply of any of Fastify's servers: the site's, or one `reply-from` hands back. */
@@ -118,3 +119,15 @@ export function unavailable(reply: Reply, retryAfterSeconds: number, what: strin
   reply.header('Retry-After', String(retryAfterSeconds));
   return plain(reply, 503, `Service Unavailable: ${what}; try again in ${retryAfterSeconds} s`);
 }
+
+/**
+ * `reply-from`'s retries for a server that answers for itself: none of its answers is asked for
+ * again (its own 503 says when to ask), but a GET or HEAD whose kept-alive connection it closed as
+ * this server reused it, reset before any answer, is sent once more on a new connection.
+ */
+export const RETRY_A_RESET_ONCE = {
+  retriesCount: 1,
+  // An error is a connection that failed before any answer; `getDefaultDelay` retries only a reset GET or HEAD.
+  retryDelay: ({ req, res, err, attempt, getDefaultDelay }: RetryDetails) =>
+    err ? getDefaultDelay(req, res, err, attempt) : null,
+};

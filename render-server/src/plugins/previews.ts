@@ -6,7 +6,7 @@ import { canaryAnswerHeaders } from '../canary';
 import { log } from '../log';
 import { previewOf, previewRead, type Preview } from '../preview';
 import { renderPage, type PageTarget } from '../render/page';
-import { FRAME_ANCESTORS, forVisitor, plain, unavailable, visitorOf } from '../request';
+import { FRAME_ANCESTORS, RETRY_A_RESET_ONCE, forVisitor, plain, unavailable, visitorOf } from '../request';
 import { sectionsOf } from '../section-preview';
 import type { Site } from './site';
 
@@ -41,7 +41,7 @@ function previewing({ options, services, pageContext, clientOf }: Site) {
       // Its own render timeout ends a page it cannot render: this one only outlasts it.
       timeout: options.renderTimeoutMs + 5_000,
       // Its answer, not this server's retries of it: a 503 of its own says when to ask again.
-      retryDelay: () => null,
+      ...RETRY_A_RESET_ONCE,
       rewriteHeaders: (headers) => (canary ? canaryAnswerHeaders(headers) : headers),
       onError: (answering, { error }) => {
         log.error({ err: error }, 'The render server of a preview of sections failed');

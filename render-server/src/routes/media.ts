@@ -2,7 +2,7 @@ import { siteConfig } from '@blog/shared';
 import type { FastifyPluginCallback } from 'fastify';
 import { log } from '../log';
 import { MEDIA_PATH, mediaAnswer, mediaRequestHeaders } from '../media';
-import { addressUnder, plain } from '../request';
+import { RETRY_A_RESET_ONCE, addressUnder, plain } from '../request';
 
 /** How long the CMS may take to begin answering an upload. */
 const MEDIA_TIMEOUT_MS = 30_000;
@@ -16,8 +16,8 @@ export const mediaRoutes: FastifyPluginCallback = (app, _options, done) => {
       if (!url) return plain(reply, 404, 'Not Found: no such upload');
       return reply.from(url, {
         timeout: MEDIA_TIMEOUT_MS,
-        // Uploads are the CMS's to answer, as it answers them: no retries of this server's.
-        retryDelay: () => null,
+        // Uploads are the CMS's to answer, as it answers them: only a connection reset is asked again.
+        ...RETRY_A_RESET_ONCE,
         rewriteRequestHeaders: () => mediaRequestHeaders(request.headers),
         // None of the CMS's headers as they are: those sent are chosen with the status, below.
         rewriteHeaders: () => ({}),
