@@ -25,6 +25,11 @@ describe('describeText', () => {
     expect(describeText('🛡️🛡️🛡️🛡️🛡️🛡️', 4)).toBe('🛡️🛡️🛡️…');
   });
 
+  it('counts characters as a reader does: as many as the length, in more code units, are kept whole', () => {
+    expect(describeText('🛡️🛡️🛡️🛡️', 4)).toBe('🛡️🛡️🛡️🛡️');
+    expect(describeText('Nai\u0308ve cafe\u0301', 10)).toBe('Nai\u0308ve cafe\u0301');
+  });
+
   it('has nothing to say for a text without words', () => {
     expect(describeText(null)).toBeUndefined();
     expect(describeText('\n\n  \n')).toBeUndefined();
