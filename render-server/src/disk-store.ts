@@ -2,13 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { log } from './log';
 import { MemoryPageStore, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
-
-const gunzipped = promisify(gunzip);
 
 /** What is kept of a page on disk, in memory: all but its bytes, and its marks. */
 interface DiskEntry {
@@ -28,8 +24,8 @@ const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((
  * Pages kept for the whole site: the most recently used in memory as `MemoryPageStore` keeps
  * them (`hotBytes`), and every page gzipped in a file of `folder` (`diskBytes` in all, the least
  * recently used dropped), with what names it (its tags, when it was rendered, its marks) in memory,
- * so that a change marks it without reading the disk. A page read from disk is unzipped once and
- * kept in memory again. The folder is this process's: emptied at start and removed at close.
+ * so that a change marks it without reading the disk. A page read from disk is kept in memory
+ * again, as its gzip alone: it is answered zipped (`pageBody`). The folder is this process's: emptied at start and removed at close.
  */
 export class DiskPageStore implements PageStore {
   private readonly hot: MemoryPageStore;
@@ -60,9 +56,8 @@ export class DiskPageStore implements PageStore {
     try {
       await entry.written;
       const gzip = await readFile(path.join(this.folder, entry.file));
-      const body = await gunzipped(gzip);
-      // Its marks as they are now, after the reads: a change reported meanwhile is in them.
-      const stored = { page: { ...entry.meta, gzip, body }, invalid: entry.invalid, stale: entry.stale };
+      // Its marks as they are now, after the read: a change reported meanwhile is in them.
+      const stored = { page: { ...entry.meta, gzip }, invalid: entry.invalid, stale: entry.stale };
       if (this.index.peek(key) === entry) await this.hot.set(key, stored);
       return stored;
     } catch (error) {

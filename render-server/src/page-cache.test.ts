@@ -1,6 +1,14 @@
 /** @jest-environment node */
 import { gunzipSync } from 'node:zlib';
-import { MemoryPageStore, PageCache, RenderRefused, RenderTimedOut, pageBytes, type Rendered } from './page-cache';
+import {
+  MemoryPageStore,
+  PageCache,
+  RenderRefused,
+  RenderTimedOut,
+  pageBody,
+  pageBytes,
+  type Rendered,
+} from './page-cache';
 import { log } from './log';
 
 const page = (body: string, tags = ['site', 'articles'], degraded = false): Rendered => ({
@@ -43,7 +51,7 @@ describe('the page cache', () => {
     const second = await cache.serve('/Home', render);
     expect([first.outcome, second.outcome]).toEqual(['miss', 'hit']);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(second.page.body.toString()).toBe('<p>Home</p>');
+    expect(pageBody(second.page).toString()).toBe('<p>Home</p>');
     expect(gunzipSync(second.page.gzip).toString()).toBe('<p>Home</p>');
     expect(second.page.etag).toMatch(/^"[\w-]{27}"$/);
   });
@@ -64,12 +72,12 @@ describe('the page cache', () => {
     clock += TTL;
     const { render, finish } = controlledRender();
     const [a, b] = await Promise.all([cache.serve('/Home', render), cache.serve('/Home', render)]);
-    expect([a.outcome, b.outcome, a.page.body.toString()]).toEqual(['stale', 'stale', 'v1']);
+    expect([a.outcome, b.outcome, pageBody(a.page).toString()]).toEqual(['stale', 'stale', 'v1']);
     expect(render).toHaveBeenCalledTimes(1);
     finish(page('v2'));
     await settle();
     const next = await cache.serve('/Home', render);
-    expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'v2']);
+    expect([next.outcome, pageBody(next.page).toString()]).toEqual(['hit', 'v2']);
   });
 
   it('renders at most its bound of stale pages again at once: the others are answered as they are, and rendered once there is room', async () => {
@@ -78,7 +86,7 @@ describe('the page cache', () => {
     clock += TTL;
     const { render, finish } = controlledRender();
     const [a, b] = await Promise.all([cache.serve('/a', render), cache.serve('/b', render)]);
-    expect([a.page.body.toString(), b.page.body.toString()]).toEqual(['/a v1', '/b v1']);
+    expect([pageBody(a.page).toString(), pageBody(b.page).toString()]).toEqual(['/a v1', '/b v1']);
     expect([a.outcome, b.outcome]).toEqual(['stale', 'stale']);
     expect(render).toHaveBeenCalledTimes(1);
     finish(page('/a v2'));
@@ -89,7 +97,7 @@ describe('the page cache', () => {
     finish(page('/b v2'));
     await settle();
     const pages = await Promise.all(['/a', '/b'].map((path) => cache.serve(path, render)));
-    expect(pages.map(({ outcome, page: kept }) => `${outcome} ${kept.body.toString()}`)).toEqual([
+    expect(pages.map(({ outcome, page: kept }) => `${outcome} ${pageBody(kept).toString()}`)).toEqual([
       'hit /a v2',
       'hit /b v2',
     ]);
@@ -102,8 +110,8 @@ describe('the page cache', () => {
     await cache.invalidate(['article-a']);
     const article = await cache.serve('/Articles?title=A', () => Promise.resolve(page('A v2', ['site', 'article-a'])));
     const about = await cache.serve('/About', () => Promise.resolve(page('About v2', ['site', 'about'])));
-    expect([article.outcome, article.page.body.toString()]).toEqual(['miss', 'A v2']);
-    expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v1']);
+    expect([article.outcome, pageBody(article.page).toString()]).toEqual(['miss', 'A v2']);
+    expect([about.outcome, pageBody(about.page).toString()]).toEqual(['hit', 'About v1']);
   });
 
   describe('a change shown only in a part pages share', () => {
@@ -119,15 +127,15 @@ describe('the page cache', () => {
       clock += 10;
       const { render, finish } = controlledRender();
       const [a, b] = await Promise.all([1, 2].map(() => cache.serve('/Articles?title=A', render)));
-      expect([a.outcome, b.outcome, a.page.body.toString()]).toEqual(['stale', 'stale', 'old footer']);
+      expect([a.outcome, b.outcome, pageBody(a.page).toString()]).toEqual(['stale', 'stale', 'old footer']);
       expect(render).toHaveBeenCalledTimes(1);
       finish(articlePage('new footer'));
       await settle();
       const next = await cache.serve('/Articles?title=A', render);
-      expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'new footer']);
+      expect([next.outcome, pageBody(next.page).toString()]).toEqual(['hit', 'new footer']);
       // A page that shows the change as its own is rendered for its next visitor.
       const home = await cache.serve('/Home', () => Promise.resolve(page('Home v2')));
-      expect([home.outcome, home.page.body.toString()]).toEqual(['miss', 'Home v2']);
+      expect([home.outcome, pageBody(home.page).toString()]).toEqual(['miss', 'Home v2']);
     });
 
     it('keeps a page it reached while it rendered, as stale', async () => {
@@ -141,7 +149,7 @@ describe('the page cache', () => {
       finish(articlePage('read before the change'));
       expect((await answer).outcome).toBe('miss');
       const next = await cache.serve('/Articles?title=A', () => Promise.resolve(articlePage('read after')));
-      expect([next.outcome, next.page.body.toString()]).toEqual(['stale', 'read before the change']);
+      expect([next.outcome, pageBody(next.page).toString()]).toEqual(['stale', 'read before the change']);
     });
   });
 
@@ -170,11 +178,11 @@ describe('the page cache', () => {
     expect(await cache.keeps('/About')).toBe(true);
     const again = controlledRender('v2');
     const refreshed = cache.refresh('/About', again.render);
-    expect((await cache.serve('/About', again.render)).page.body.toString()).toBe('v1');
+    expect(pageBody((await cache.serve('/About', again.render)).page).toString()).toBe('v1');
     again.finish();
     await refreshed;
     expect(again.render).toHaveBeenCalledTimes(1);
-    expect((await cache.serve('/About', again.render)).page.body.toString()).toBe('v2');
+    expect(pageBody((await cache.serve('/About', again.render)).page).toString()).toBe('v2');
     await cache.invalidate(['articles']);
     expect(await cache.keeps('/About')).toBe(false);
   });
@@ -187,7 +195,7 @@ describe('the page cache', () => {
     expect((await cache.serve('/Articles?title=x', () => Promise.resolve(gone))).outcome).toBe('stale');
     await settle();
     const next = await cache.serve('/Articles?title=x', () => Promise.reject(new Error('kept')));
-    expect([next.outcome, next.page.body.toString()]).toEqual(['hit', 'no such article']);
+    expect([next.outcome, pageBody(next.page).toString()]).toEqual(['hit', 'no such article']);
   });
 
   it('drops no page rendered after the change a late report tells of', async () => {
@@ -198,7 +206,7 @@ describe('the page cache', () => {
     clock += 4_000;
     await cache.invalidate(['about'], changedAt);
     const about = await cache.serve('/About', () => Promise.resolve(page('About v3', ['site', 'about'])));
-    expect([about.outcome, about.page.body.toString()]).toEqual(['hit', 'About v2']);
+    expect([about.outcome, pageBody(about.page).toString()]).toEqual(['hit', 'About v2']);
   });
 
   it('keeps no page as good that a change reached while it rendered', async () => {
@@ -212,28 +220,28 @@ describe('the page cache', () => {
     finish(page('read before the change'));
     expect((await answer).outcome).toBe('miss');
     const next = await cache.serve('/Home', () => Promise.resolve(page('read after the change')));
-    expect([next.outcome, next.page.body.toString()]).toEqual(['miss', 'read after the change']);
+    expect([next.outcome, pageBody(next.page).toString()]).toEqual(['miss', 'read after the change']);
   });
 
   it('never keeps a degraded page: it answers the last good copy while there is one, else the degraded page', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const degraded = await cache.serve('/Home', () => Promise.resolve(page('empty views', ['site'], true)));
-    expect([degraded.outcome, degraded.page.body.toString()]).toEqual(['degraded', 'empty views']);
+    expect([degraded.outcome, pageBody(degraded.page).toString()]).toEqual(['degraded', 'empty views']);
     expect((await cache.serve('/Home', () => Promise.resolve(page('good')))).outcome).toBe('miss');
 
     await cache.invalidate(['articles']);
     const fallback = await cache.serve('/Home', () => Promise.resolve(page('empty views', ['site'], true)));
-    expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
+    expect([fallback.outcome, pageBody(fallback.page).toString()]).toEqual(['fallback', 'good']);
     const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const failed = await cache.serve('/Home', async () => Promise.reject(new Error('the shell failed')));
-    expect([failed.outcome, failed.page.body.toString()]).toEqual(['fallback', 'good']);
+    expect([failed.outcome, pageBody(failed.page).toString()]).toEqual(['fallback', 'good']);
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(Error) as Error }),
       'Rendering /Home failed: its last good copy is answered',
     );
     logged.mockRestore();
     const back = await cache.serve('/Home', () => Promise.resolve(page('good again')));
-    expect([back.outcome, back.page.body.toString()]).toEqual(['miss', 'good again']);
+    expect([back.outcome, pageBody(back.page).toString()]).toEqual(['miss', 'good again']);
   });
 
   it('keeps no page that is for its address only', async () => {
@@ -272,7 +280,7 @@ describe('the page cache', () => {
     const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     const fallback = await cache.serve('/Home', hung);
     logged.mockRestore();
-    expect([fallback.outcome, fallback.page.body.toString()]).toEqual(['fallback', 'good']);
+    expect([fallback.outcome, pageBody(fallback.page).toString()]).toEqual(['fallback', 'good']);
     expect(hung).toHaveBeenCalledTimes(2);
   });
 
@@ -280,7 +288,8 @@ describe('the page cache', () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     expect(await cache.peek('/Home')).toBeUndefined();
     await cache.serve('/Home', () => Promise.resolve(page('v1')));
-    expect((await cache.peek('/Home'))?.body.toString()).toBe('v1');
+    const home = await cache.peek('/Home');
+    expect(home && pageBody(home).toString()).toBe('v1');
     await cache.invalidate(['site']);
     expect(await cache.peek('/Home')).toBeUndefined();
   });
@@ -330,7 +339,7 @@ describe('the long tail', () => {
     // Told to the shared store only, as through another render server.
     await pages.invalidate(['articles'], clock);
     const after = await cache.serve('/Articles?search=naval', () => Promise.resolve(tailPage('v3')));
-    expect([after.outcome, after.page.body.toString()]).toEqual(['miss', 'v3']);
+    expect([after.outcome, pageBody(after.page).toString()]).toEqual(['miss', 'v3']);
   });
 
   it('takes an address that came to name nothing, and gives back one that came to name a page', async () => {
@@ -340,12 +349,14 @@ describe('the long tail', () => {
     await cache.invalidate(['articles']);
     clock += 10;
     await cache.serve(title, () => Promise.resolve(page('the article', ['site', 'articles', 'article-d'])));
-    expect((await cache.serve(title, () => Promise.resolve(page('unused')))).page.body.toString()).toBe('the article');
+    expect(pageBody((await cache.serve(title, () => Promise.resolve(page('unused')))).page).toString()).toBe(
+      'the article',
+    );
     await cache.invalidate(['article-d']);
     clock += 10;
     await cache.serve(title, () => Promise.resolve(tailPage('deleted')));
     const render = jest.fn(() => Promise.resolve(page('unused')));
-    expect((await cache.serve(title, render)).page.body.toString()).toBe('deleted');
+    expect(pageBody((await cache.serve(title, render)).page).toString()).toBe('deleted');
     expect(render).not.toHaveBeenCalled();
   });
 });
@@ -368,7 +379,7 @@ describe('a visitor who starts too many renders', () => {
     await cache.invalidate(['articles']);
     const render = jest.fn(() => Promise.resolve(page('unused')));
     const last = await cache.serve('/Home', render, undefined, refused);
-    expect([last.outcome, last.page.body.toString()]).toEqual(['fallback', 'v1']);
+    expect([last.outcome, pageBody(last.page).toString()]).toEqual(['fallback', 'v1']);
     const { render: started, finish } = controlledRender('v2');
     const admitted = cache.serve('/About', started);
     const joined = cache.serve('/About', render, undefined, refused);

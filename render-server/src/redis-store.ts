@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import type { CachedPage, Mark, PageStore, StoredPage } from './page-cache';
+import { pageBody, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
 import { log } from './log';
 
 const PREFIX = 'blog:';
@@ -73,7 +73,7 @@ export class RedisPageStore implements PageStore {
   }
 
   async set(key: string, { page, invalid, stale }: StoredPage): Promise<void> {
-    const { body, gzip, ...meta } = page;
+    const { body = pageBody(page), gzip, ...meta } = page;
     const transaction = this.redis
       .multi()
       .hset(pageKey(key), {

@@ -11,6 +11,7 @@ import {
   type CachedPage,
   type Outcome,
   type Render,
+  pageBody,
 } from '../page-cache';
 import { pageKey } from '../page-key';
 import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
@@ -84,7 +85,7 @@ export const pageCachePlugin = fp(
       }
       const gzipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (gzipped) reply.header('Content-Encoding', 'gzip');
-      return reply.send(gzipped ? page.gzip : page.body);
+      return reply.send(gzipped ? page.gzip : pageBody(page));
     }
 
     async function serve(request: FastifyRequest, reply: FastifyReply, address: string, render: Render, status = 200) {
