@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DiskPageStore } from './disk-store';
@@ -14,6 +14,7 @@ let folder: string;
 beforeEach(() => {
   folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'disk-store-test-')), 'pages');
 });
+afterEach(() => rmSync(path.dirname(folder), { recursive: true, force: true }));
 
 describe('the pages kept on disk', () => {
   it('answers a page pushed out of memory from its file as it was kept, zipped: it is not unzipped to be answered', async () => {

@@ -10,7 +10,9 @@ import { RenderThreads } from './threads';
 
 // Worker threads run plain Node: the test's thread is TypeScript, loaded through esbuild, and the
 // site's stylesheets (which the bundler takes) are nothing, as in Jest.
-const entry = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'render-threads-')), 'thread.js');
+const entryFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'render-threads-'));
+afterAll(() => fs.rmSync(entryFolder, { recursive: true, force: true }));
+const entry = path.join(entryFolder, 'thread.js');
 fs.writeFileSync(
   entry,
   `require(${JSON.stringify(require.resolve('esbuild-register/dist/node'))}).register();\n` +

@@ -10,9 +10,13 @@ jest.mock('../log', () => ({ log: { info: jest.fn(), error: jest.fn() } }));
 
 beforeEach(() => jest.clearAllMocks());
 
+/** The folders of the builds made here, removed after the tests. */
+const folders = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-live-shell-'));
+afterAll(() => fs.rmSync(folders, { recursive: true, force: true }));
+
 /** A shell's build in a folder of its own, holding `files`. */
 function folder(files: string[] = []): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-live-shell-'));
+  const dist = fs.mkdtempSync(path.join(folders, 'build-'));
   for (const file of files) fs.writeFileSync(path.join(dist, file), file);
   return dist;
 }

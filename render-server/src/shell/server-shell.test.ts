@@ -5,10 +5,15 @@ import path from 'node:path';
 import { init } from '@module-federation/enhanced/runtime';
 import { loadShell, shellEntryOf } from './server-shell';
 
+/** The folders of the builds made here, removed after the tests. */
+const folders = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-shell-'));
+afterAll(() => fs.rmSync(folders, { recursive: true, force: true }));
+const emptyFolder = () => fs.mkdtempSync(path.join(folders, 'build-'));
+
 // A shell's build as the render server finds it: its server build's container, which exposes
 // `./server` (a stand-in for the real one, which the browser tests load).
 function shellBuild(exposed: string): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-shell-'));
+  const dist = emptyFolder();
   fs.mkdirSync(path.join(dist, 'server'));
   fs.writeFileSync(
     path.join(dist, 'server', 'remoteEntry.js'),
@@ -38,7 +43,7 @@ describe('shellEntryOf', () => {
   });
 
   it('refuses a build with no server build, in one line naming it', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-shell-'));
+    const dist = emptyFolder();
     await expect(shellEntryOf(dist)).rejects.toThrow(`The shell's build in ${dist} has no server build`);
   });
 });
