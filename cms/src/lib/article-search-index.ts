@@ -18,6 +18,7 @@ import {
   type ReadModelSchema,
 } from './read-model';
 import { rowsOf } from './rows';
+import { SubstringFilter } from './substring-filter';
 import { TextIndex, type IndexedText } from './text-index';
 import { Vocabulary } from './vocabulary';
 
@@ -126,6 +127,8 @@ export class ArticleSearch {
   private syncing: Promise<void> = Promise.resolve();
   // Kept in order between versions: what the spec's rule and "newest first" walk.
   private newest: IndexedArticle[] = [];
+  /** The spec's rule over `newest`, in the same order. */
+  private specFilter = new SubstringFilter([]);
   private photos = new Map<number, ArticleCard['photo']>();
 
   constructor(private readonly schema: ReadModelSchema) {}
@@ -152,8 +155,7 @@ export class ArticleSearch {
   /** The spec's rule: the published articles whose title or a topic contains `search` (any case), newest first. */
   specMatches(search: string): IndexedArticle[] {
     if (search === '') return this.newest;
-    const term = search.toLowerCase();
-    return this.newest.filter(({ searched }) => searched.includes(term));
+    return this.specFilter.containing(search.toLowerCase()).map((index) => this.newest[index]);
   }
 
   /**
@@ -261,8 +263,10 @@ export class ArticleSearch {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.photos = photos;
-    if (changed.length > 0 || published.length !== this.newest.length)
+    if (changed.length > 0 || published.length !== this.newest.length) {
       this.newest = [...this.articles.values()].sort(newestFirst);
+      this.specFilter = new SubstringFilter(this.newest.map(({ searched }) => searched));
+    }
   }
 
   private remember(row: { id: number; documentId: string; text: string | null }, card: ArticleCard, revision: string) {
