@@ -265,9 +265,8 @@ test.describe('the shell released like a section', () => {
       const set = response.headers.getSetCookie().map((each) => each.split(';')[0]);
       return { canary: !footer.includes(FOOTER_NOTE), cookie: set.length > 0 ? set.join('; ') : cookie };
     };
-    await expect
-      .poll(async () => (await visit()).cookie, { timeout: 1_000, intervals: [50] })
-      .toContain('blog_canary_shell=');
+    // Offered once the render server has taken the canary in, with the bound a section's canary has (10 s); 1 s is a live switch's.
+    await expect.poll(async () => (await visit()).cookie, { timeout: 10_000 }).toContain('blog_canary_shell=');
     const visitors = await Promise.all(Array.from({ length: 20 }, () => visit()));
     expect(new Set(visitors.map(({ canary }) => canary))).toEqual(new Set([true, false]));
     for (const visitor of visitors) expect((await visit(visitor.cookie)).canary).toBe(visitor.canary);
