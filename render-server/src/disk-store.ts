@@ -25,7 +25,8 @@ const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((
  * them (`hotBytes`), and every page gzipped in a file of `folder` (`diskBytes` in all, the least
  * recently used dropped), with what names it (its tags, when it was rendered, its marks) in memory,
  * so that a change marks it without reading the disk. A page read from disk is kept in memory
- * again, as its gzip alone: it is answered zipped (`pageBody`). The folder is this process's: emptied at start and removed at close.
+ * again, as its gzip alone: it is answered zipped (`pageBody`). The folder is this process's:
+ * emptied at start and removed at close.
  */
 export class DiskPageStore implements PageStore {
   private readonly hot: MemoryPageStore;
