@@ -16,6 +16,7 @@ interface DiskEntry {
   written: Promise<void>;
   invalid: boolean;
   stale?: boolean;
+  partsStale?: boolean;
 }
 
 const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((sum, tag) => sum + tag.length, 0) + 512;
@@ -58,7 +59,8 @@ export class DiskPageStore implements PageStore {
       await entry.written;
       const gzip = await readFile(path.join(this.folder, entry.file));
       // Its marks as they are now, after the read: a change reported meanwhile is in them.
-      const stored = { page: { ...entry.meta, gzip }, invalid: entry.invalid, stale: entry.stale };
+      const { invalid, stale, partsStale } = entry;
+      const stored = { page: { ...entry.meta, gzip }, invalid, stale, partsStale };
       if (this.index.peek(key) === entry) await this.hot.set(key, stored);
       return stored;
     } catch (error) {
@@ -82,6 +84,7 @@ export class DiskPageStore implements PageStore {
       written,
       invalid: stored.invalid,
       stale: stored.stale,
+      partsStale: stored.partsStale,
     });
     await written;
   }

@@ -16,6 +16,7 @@ import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
+import { SharedParts } from './shared-parts';
 import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
@@ -88,6 +89,8 @@ function pageStore(): PageStore {
   return new MemoryPageStore(options.cacheMaxBytes);
 }
 const store = pageStore();
+// The parts many pages show alike, refreshed apart from them: kept as long as pages are.
+const sharedParts = new SharedParts(store, options.cacheTtlMs);
 const cache = new PageCache(
   store,
   options.cacheTtlMs,
@@ -98,6 +101,7 @@ const cache = new PageCache(
   options.prerenderRenders > 0 ? outdatesWhenKeptAhead : outdatesOnly,
   // As many as there are render threads: the rest of each thread's time is for visitors.
   Math.max(1, options.renderThreads),
+  sharedParts,
 );
 // Kept as long as pages are, and dropped by the same changes, which the page store records.
 const keptReads = new KeptReads(store, options.cacheReadsBytes, options.cacheTtlMs);

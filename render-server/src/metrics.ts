@@ -22,6 +22,13 @@ export const pageCacheRequests = new Counter({
   registers: [registry],
 });
 
+export const backgroundRefreshes = new Counter({
+  name: 'blog_page_cache_refreshes_total',
+  help: 'Kept pages brought up to date in the background, by how: rendered again (render), or the parts many pages share written in (parts)',
+  labelNames: ['how'] as const,
+  registers: [registry],
+});
+
 export const invalidations = new Counter({
   name: 'blog_page_cache_invalidations_total',
   help: 'Drops of kept pages, by what asked: a report of changes from the CMS, or a release of a section',

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { log } from './log';
+import { backgroundRefreshes } from './metrics';
+import type { RenderedPart, SharedParts } from './shared-parts';
 
 /** A page as the render server answers it: HTML, or the sitemap and the feed. */
 export interface Rendered {
@@ -19,6 +21,8 @@ export interface Rendered {
    * kept apart from the site's pages (`long-tail.ts`), so that no number of them can push those out.
    */
   longTail?: boolean;
+  /** The parts many pages show alike that it shows (`shared-parts.ts`): kept to be written into the others. */
+  parts?: RenderedPart[];
   /** Its bytes as kept, when they were made where it was rendered (`preparedBody`), off the thread that answers. */
   prepared?: PreparedBody;
 }
@@ -30,10 +34,12 @@ export interface PreparedBody {
   etag: string;
 }
 
+/** The tag of a page's bytes, for conditional requests. */
+export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
 export function preparedBody(body: string): PreparedBody {
   const bytes = Buffer.from(body);
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-  return { bytes, gzip: gzipSync(bytes), etag };
+  return { bytes, gzip: gzipSync(bytes), etag: etagOf(bytes) };
 }
 
 /** A page ready to be answered again and again: its bytes, gzipped once, and what names it. */
@@ -51,17 +57,20 @@ export interface CachedPage {
 
 /**
  * A kept page. An invalid one showed something that changed since, and stands in only while no
- * good render can be had; a stale one showed it only in a part many pages share (the footer's
- * newest titles, the sidebar), and is answered while it is rendered again.
+ * good render can be had; a stale one is answered while it is rendered again. One whose parts are
+ * stale showed what changed only in a part many pages share (the footer's newest titles, the
+ * sidebar): it is answered while the part as it is now is written into it, or while it is rendered
+ * again where that part has not been rendered since.
  */
 export interface StoredPage {
   page: CachedPage;
   invalid: boolean;
   stale?: boolean;
+  partsStale?: boolean;
 }
 
-/** What a change makes of the pages that showed it: `invalid` (rendered again for the next visitor) or `stale`. */
-export type Mark = 'invalid' | 'stale';
+/** What a change makes of the pages that showed it: `invalid` (rendered again for the next visitor), `stale` or `partsStale`. */
+export type Mark = 'invalid' | 'stale' | 'partsStale';
 
 /** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
 export interface PageStore {
@@ -154,6 +163,12 @@ export class MemoryPageStore implements PageStore {
  */
 export type Outcome = 'hit' | 'stale' | 'miss' | 'fallback' | 'degraded';
 
+/** A kept page and the store it is kept in. */
+interface Located {
+  stored: StoredPage;
+  store: PageStore;
+}
+
 interface Flight {
   done: Promise<{ page: CachedPage; degraded: boolean }>;
   controller: AbortController;
@@ -204,10 +219,14 @@ export class RenderRefused extends Error {
  * in the background at once: past their time or outdated by a publish, thousands of kept pages
  * are asked for by readers and crawlers, and rendering each at once took the render threads from
  * the visitors waiting on one. A stale page asked for meanwhile is answered as it is, and rendered
- * again when a later request finds room.
+ * again when a later request finds room. With `parts`, a change that only the parts many pages
+ * share show (`SharedParts.refreshes`) renders none of them: each page is answered as it is while
+ * the parts as the next render brought them are written into it, on no render thread.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
+  /** The pages whose parts are being written in anew. */
+  private readonly reassembling = new Set<string>();
   private readonly changeListeners: ((tags: string[]) => void)[] = [];
 
   constructor(
@@ -218,6 +237,7 @@ export class PageCache {
     private readonly renderTimeoutMs = 10_000,
     private readonly outdatesOnly: (tag: string) => boolean = () => false,
     private readonly backgroundRenders = Infinity,
+    private readonly parts?: SharedParts,
   ) {}
 
   /** How many renders visitors are waiting on now: work in the background gives way to them. */
@@ -269,12 +289,13 @@ export class PageCache {
     visitor?: AbortSignal,
     admit?: Admission,
   ): Promise<{ page: CachedPage; outcome: Outcome }> {
-    const stored = await this.stored(key);
-    if (stored && !stored.invalid) {
-      if (!stored.stale && this.now() - stored.page.renderedAt < this.ttlMs)
-        return { page: stored.page, outcome: 'hit' };
-      if (!this.flights.has(key) && this.inBackground() < this.backgroundRenders)
-        this.start(key, render, true).done.catch(() => undefined);
+    const located = await this.located(key);
+    const stored = located?.stored;
+    if (located && stored && !stored.invalid) {
+      const current = !stored.stale && this.now() - stored.page.renderedAt < this.ttlMs;
+      if (current && !stored.partsStale) return { page: stored.page, outcome: 'hit' };
+      if (current && this.parts) void this.refreshParts(key, located, render);
+      else this.renderInBackground(key, render);
       return { page: stored.page, outcome: 'stale' };
     }
     const refused = admit && !this.flights.has(key) ? await admit() : undefined;
@@ -295,8 +316,44 @@ export class PageCache {
     return stored ? { page: stored.page, outcome: 'fallback' } : { page: rendered.page, outcome: 'degraded' };
   }
 
+  /** Renders the page at `key` again in the background, unless it is under way or the renders in the background are too many. */
+  private renderInBackground(key: string, render: Render) {
+    if (!this.flights.has(key) && this.inBackground() < this.backgroundRenders)
+      this.start(key, render, true).done.catch(() => undefined);
+  }
+
+  /**
+   * Writes the shared parts as they are now into the page kept at `key`, and keeps it: marked by
+   * the changes of its own since it was rendered, and of its parts' since they were. Where a part
+   * has not been rendered since it changed, the page is rendered again instead.
+   */
+  private async refreshParts(key: string, { stored, store }: Located, render: Render) {
+    if (!this.parts || this.reassembling.has(key) || this.flights.has(key)) return;
+    this.reassembling.add(key);
+    try {
+      const reassembled = await this.parts.reassemble(key, stored.page);
+      if (!reassembled) return this.renderInBackground(key, render);
+      const { page, partsReadAt } = reassembled;
+      const parts = this.parts;
+      const own = page.tags.filter((tag) => !parts.refreshes(tag));
+      const shared = page.tags.filter((tag) => parts.refreshes(tag));
+      await store.set(key, {
+        page,
+        invalid: false,
+        ...(await this.changedSince(own, page.renderedAt)),
+        ...((await store.invalidatedSince(shared, partsReadAt)) && { partsStale: true }),
+      });
+      backgroundRefreshes.inc({ how: 'parts' });
+    } catch (error) {
+      log.error({ err: error }, `The shared parts of ${key} could not be refreshed`);
+    } finally {
+      this.reassembling.delete(key);
+    }
+  }
+
   /** Drops every page that showed one of `tags`, rendered before they changed (`at`, by default now). */
   async invalidate(tags: string[], at = this.now()): Promise<void> {
+    this.parts?.drop(tags, at);
     const stores = this.longTail ? [this.store, this.longTail] : [this.store];
     await Promise.all(
       stores.flatMap((store) =>
@@ -312,9 +369,11 @@ export class PageCache {
 
   /** `tags` by what their change makes of a page, the worst first. */
   private byMark(tags: string[]): [string[], Mark][] {
+    const apart = (tag: string) => this.parts?.refreshes(tag) ?? false;
     return [
       [tags.filter((tag) => !this.outdatesOnly(tag)), 'invalid'],
-      [tags.filter(this.outdatesOnly), 'stale'],
+      [tags.filter((tag) => this.outdatesOnly(tag) && !apart(tag)), 'stale'],
+      [tags.filter((tag) => this.outdatesOnly(tag) && apart(tag)), 'partsStale'],
     ];
   }
 
@@ -326,12 +385,19 @@ export class PageCache {
   }
 
   private async stored(key: string): Promise<StoredPage | undefined> {
+    return (await this.located(key))?.stored;
+  }
+
+  /** The page kept at `key`, and the store it is kept in. */
+  private async located(key: string): Promise<Located | undefined> {
     try {
       const kept = await this.store.get(key);
-      if (kept && !kept.invalid) return kept;
+      if (kept && !kept.invalid) return { stored: kept, store: this.store };
       // An address can move between the two: an unknown title is published, a known one deleted.
       const inLongTail = await this.fromLongTail(key);
-      return inLongTail && !inLongTail.invalid ? inLongTail : (kept ?? inLongTail);
+      if (this.longTail && inLongTail && (!inLongTail.invalid || !kept))
+        return { stored: inLongTail, store: this.longTail };
+      return kept && { stored: kept, store: this.store };
     } catch (error) {
       log.error({ err: error }, `The page cache could not be read for ${key}`);
       return undefined;
@@ -365,6 +431,7 @@ export class PageCache {
   }
 
   private start(key: string, render: Render, background: boolean): Flight {
+    if (background) backgroundRefreshes.inc({ how: 'render' });
     const renderedAt = this.now();
     const controller = new AbortController();
     const deadline = setTimeout(
@@ -374,6 +441,7 @@ export class PageCache {
     const done = (async () => {
       const rendered = await untilAborted(render(controller.signal), controller.signal);
       const page = cachedPage(rendered, renderedAt);
+      if (!rendered.degraded) await this.parts?.learn(key, rendered.parts ?? [], renderedAt);
       if (!rendered.degraded && !rendered.transient) {
         const store = (rendered.longTail && this.longTail) || this.store;
         await this.keep(store, key, page);

@@ -5,3 +5,6 @@
  */
 export const pageKey = (templateId: string, address: string, status = 200) =>
   `${templateId}:${status === 200 ? '' : `${status} `}${address}`;
+
+/** The build of the shell whose page is kept at `key`. */
+export const buildOfKey = (key: string) => key.slice(0, key.indexOf(':'));

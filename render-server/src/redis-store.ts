@@ -13,7 +13,7 @@ const KEEP_SECONDS = 24 * 60 * 60;
 type Meta = Pick<CachedPage, 'status' | 'type' | 'etag' | 'tags' | 'renderedAt'>;
 
 /**
- * Marks (ARGV[3]: `invalid` or `stale`) every page of each tag's set rendered at or before the
+ * Marks (ARGV[3]: `invalid`, `stale` or `partsStale`) every page of each tag's set rendered at or before the
  * change (ARGV[2]) and takes it out of the set; notes when the tag changed, the latest change
  * kept. One script, so no page is kept in a set between reading and clearing it.
  */
@@ -53,17 +53,19 @@ export class RedisPageStore implements PageStore {
   }
 
   async get(key: string): Promise<StoredPage | undefined> {
-    const [meta, body, gzip, invalid, stale] = await this.redis.hmgetBuffer(
+    const [meta, body, gzip, invalid, stale, partsStale] = await this.redis.hmgetBuffer(
       pageKey(key),
       'meta',
       'body',
       'gzip',
       'invalid',
       'stale',
+      'partsStale',
     );
     if (!meta || !body || !gzip) return undefined;
     const page: CachedPage = { ...(JSON.parse(meta.toString()) as Meta), body, gzip };
-    return { page, invalid: invalid?.toString() === '1', stale: stale?.toString() === '1' };
+    const marked = (mark: Buffer | null) => mark?.toString() === '1';
+    return { page, invalid: marked(invalid), stale: marked(stale), partsStale: marked(partsStale) };
   }
 
   /** Without its bytes: the pre-renderer asks it of every page of the site. */
@@ -72,7 +74,7 @@ export class RedisPageStore implements PageStore {
     return renderedAt !== null && invalid !== '1';
   }
 
-  async set(key: string, { page, invalid, stale }: StoredPage): Promise<void> {
+  async set(key: string, { page, invalid, stale, partsStale }: StoredPage): Promise<void> {
     const { body = pageBody(page), gzip, ...meta } = page;
     const transaction = this.redis
       .multi()
@@ -82,6 +84,7 @@ export class RedisPageStore implements PageStore {
         gzip,
         invalid: invalid ? '1' : '0',
         stale: stale ? '1' : '0',
+        partsStale: partsStale ? '1' : '0',
         renderedAt: page.renderedAt,
       })
       .expire(pageKey(key), KEEP_SECONDS);

@@ -73,20 +73,25 @@ function isDocument(data: unknown): data is { documentId: string } {
   return typeof data === 'object' && data !== null && typeof (data as { documentId?: unknown }).documentId === 'string';
 }
 
+/** The tags of one read a page shows (`READ_TAGS`); none when the table does not know it. */
+export function tagsOfRead(queryKey: readonly unknown[], data: unknown): string[] | undefined {
+  return READ_TAGS[String(queryKey[0])]?.(queryKey, data);
+}
+
 /** Every tag of a page rendered from `reads`; `site` always. A read the table does not know is logged. */
 export function tagsOfReads(reads: QueryClient): string[] {
   const tags = new Set<string>([TAG.site]);
   for (const { queryKey, state } of reads.getQueryCache().getAll()) {
     // Asked for by a view but read only in the browser (the map's place, the country list): not in the page.
     if (state.status !== 'success') continue;
-    const tagsOf = READ_TAGS[String(queryKey[0])];
-    if (!tagsOf) {
+    const readTags = tagsOfRead(queryKey, state.data);
+    if (!readTags) {
       log.error(
         `The read ${JSON.stringify(queryKey)} has no cache tags: only a change of the whole site drops its pages`,
       );
       continue;
     }
-    for (const tag of tagsOf(queryKey, state.data)) tags.add(tag);
+    for (const tag of readTags) tags.add(tag);
   }
   return [...tags];
 }

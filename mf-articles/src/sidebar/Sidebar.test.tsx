@@ -107,6 +107,29 @@ describe('the sidebar', () => {
     expect(location()).toMatchObject({ pathname: '/Articles', state: { searchTerm: 'Markets' } });
   });
 
+  it('shows the most popular and the topics alike on every page, marked as parts the server refreshes apart', async () => {
+    cms.mostPopular.mockResolvedValue(popular);
+    cms.topicCounts.mockResolvedValue([{ category: 'Cyber', count: 6 }]);
+    renderSidebar();
+    // As Home shows them: no sources between.
+    renderInRouter(
+      <Sidebar>
+        <MostPopular onOpen={jest.fn()} />
+        <TopicList />
+      </Sidebar>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Six' })).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Cyber (6)' })).toHaveLength(2));
+    for (const [name, part] of [
+      ['MOST POPULAR ARTICLES', 'most-popular'],
+      ['TOPICS', 'topics'],
+    ]) {
+      const [inArticle, onHome] = screen.getAllByRole('region', { name });
+      expect(inArticle.outerHTML).toBe(onHome.outerHTML);
+      expect(inArticle).toHaveAttribute('data-shared-part', part);
+    }
+  });
+
   it('keeps its place while the data loads', () => {
     cms.mostPopular.mockReturnValue(new Promise(() => undefined));
     cms.topicCounts.mockReturnValue(new Promise(() => undefined));

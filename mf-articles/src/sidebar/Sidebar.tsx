@@ -1,4 +1,4 @@
-import { Markup, Photo, queries, type ArticleRef, type Source } from '@blog/shared';
+import { Markup, Photo, queries, sharedPart, type ArticleRef, type SharedPartName, type Source } from '@blog/shared';
 import { useQuery } from '@blog/shared/query';
 import { useId, type ReactNode } from 'react';
 import { ArticleDate } from '../common/ArticleDate';
@@ -11,10 +11,25 @@ export function Sidebar({ children }: { children: ReactNode }) {
   return <aside className={styles.sidebar}>{children}</aside>;
 }
 
-function SidebarSection({ title, busy = false, children }: { title: string; busy?: boolean; children: ReactNode }) {
-  const headingId = useId();
+/**
+ * A titled section of the sidebar. One that many pages show alike is `part`: marked as the shared
+ * part, its title's id fixed, so that it renders the same HTML wherever it is (`SHARED_PARTS`).
+ */
+function SidebarSection({
+  title,
+  busy = false,
+  part,
+  children,
+}: {
+  title: string;
+  busy?: boolean;
+  part?: SharedPartName;
+  children: ReactNode;
+}) {
+  const ownId = useId();
+  const headingId = part ? `sidebar-${part}` : ownId;
   return (
-    <section aria-labelledby={headingId} aria-busy={busy}>
+    <section aria-labelledby={headingId} aria-busy={busy} {...(part && sharedPart(part))}>
       <h2 id={headingId} className={styles.title}>
         {title}
       </h2>
@@ -30,7 +45,7 @@ const POPULAR_COUNT = 5;
 export function MostPopular({ onOpen }: { onOpen: (article: ArticleRef) => void }) {
   const { data: popular } = useQuery(queries.mostPopular());
   return (
-    <SidebarSection title="MOST POPULAR ARTICLES" busy={!popular}>
+    <SidebarSection title="MOST POPULAR ARTICLES" busy={!popular} part="most-popular">
       <ol className={styles.popular}>
         {popular
           ? popular.map((article) => (
@@ -59,7 +74,7 @@ export function MostPopular({ onOpen }: { onOpen: (article: ArticleRef) => void 
 export function TopicList() {
   const { data: topics } = useQuery(queries.topicCounts());
   return (
-    <SidebarSection title="TOPICS" busy={!topics}>
+    <SidebarSection title="TOPICS" busy={!topics} part="topics">
       {topics ? (
         <ul className={styles.topics}>
           {topics.map(({ category, count }) => (

@@ -30,6 +30,7 @@ import { previewBanner, type PreviewShown } from '../preview';
 import type { PageSections } from '../sections/page-sections';
 import type { ServerSections } from '../sections/server-sections';
 import { isLongTail } from '../long-tail';
+import { renderedParts } from '../shared-parts';
 import { TAG, tagsOfReads } from '../tags';
 import { log } from '../log';
 import { queryOf } from '../metrics';
@@ -348,9 +349,13 @@ function pageDocument(
  * to): another release of one of them renders it anew.
  */
 function pageTags(page: PageRender): string[] {
+  return [...tagsOfReads(page.reads), ...sectionTags(page)];
+}
+
+/** The tags of the sections whose code the page shows, or tried to. */
+function sectionTags(page: PageRender): string[] {
   const { section } = page.target;
   return [
-    ...tagsOfReads(page.reads),
     ...new Set(
       [...(section ? [section.module] : []), ...page.rendered.keys(), ...page.failed].map((id) =>
         TAG.section(id.split('/')[0]),
@@ -379,6 +384,7 @@ export async function renderPage(target: PageTarget, context: PageContext, signa
     type: 'text/html; charset=utf-8',
     body: pageDocument(page, context, { title: head.title, headHtml, html, state }),
     tags: pageTags(page),
+    parts: renderedParts(html, state, sectionTags(page)),
     longTail: isLongTail(page.url, page.reads),
     degraded: readFailed || loadFailed || page.failed.size > 0 || partFailed,
   };

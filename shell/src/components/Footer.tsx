@@ -1,4 +1,4 @@
-import { SITE_NAME, articleHref, queries, socialLinks } from '@blog/shared';
+import { SITE_NAME, articleHref, queries, sharedPart, socialLinks } from '@blog/shared';
 import { useQuery, type QueryClient } from '@blog/shared/query';
 import { Link } from '@blog/shared/router';
 import './Footer.css';
@@ -16,13 +16,16 @@ export const loadFooter = (reads: QueryClient) =>
 /** The footer's element, which wakes (hydrates) when it is wanted. */
 export const FOOTER_ID = 'site-footer';
 
-/** The newest articles' titles and the author's social links (spec §7: the footer reads articles and contact details). */
+/**
+ * The newest articles' titles and the author's social links (spec §7: the footer reads articles and
+ * contact details): a part every page shows alike, refreshed apart from them (`SHARED_PARTS`).
+ */
 export function Footer() {
   const { data: contact } = useQuery(queries.contactDetails());
   const { data: recent = [] } = useQuery(queries.recentArticles(RECENT_COUNT));
 
   return (
-    <footer className="footer" id={FOOTER_ID}>
+    <footer className="footer" id={FOOTER_ID} {...sharedPart('footer')}>
       <div className="footer-inner">
         <section aria-labelledby="footer-recent">
           <h2 id="footer-recent">Recent articles</h2>
