@@ -11,7 +11,7 @@ import { serverOptions } from './options';
 import { KeptReads } from './kept-reads';
 import { DiskPageStore } from './disk-store';
 import { MemoryPageStore, PageCache, type PageStore } from './page-cache';
-import { pageKey } from './page-key';
+import { addressOfKey, pageKey } from './page-key';
 import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
@@ -91,9 +91,14 @@ function pageStore(): PageStore {
 const store = pageStore();
 // The parts many pages show alike, refreshed apart from them: kept as long as pages are.
 const sharedParts = new SharedParts(store, options.cacheTtlMs);
+// Kept ahead, a page is rendered again by the pre-renderer before its time is out, and after each
+// change reported: its time bounds only a change the CMS could not report. At 20,000 articles, 5
+// minutes would be 66 renders a second, beyond what two cores render.
+let keptAhead: Prerenderer | undefined;
+const ttlOf = (key: string) => (keptAhead?.keepsAhead(addressOfKey(key)) ? options.prerenderTtlMs : options.cacheTtlMs);
 const cache = new PageCache(
   store,
-  options.cacheTtlMs,
+  ttlOf,
   Date.now,
   new MemoryPageStore(options.cacheLongTailBytes),
   options.renderTimeoutMs,
@@ -258,6 +263,7 @@ function prerender(render: Site['render'], shell: LiveShell) {
     list: () => siteListing(options.cmsHeaders),
     render,
     renders: options.prerenderRenders,
+    refreshAfterMs: (options.prerenderTtlMs * 3) / 4,
     room: async () => {
       const size = await store.size().catch(() => undefined);
       // A bound nearly reached: what is rendered next would push out what is kept.
@@ -265,6 +271,7 @@ function prerender(render: Site['render'], shell: LiveShell) {
     },
   });
   cache.onInvalidate((tags) => prerenderer.changed(tags));
+  keptAhead = prerenderer;
   prerenderer.start();
   return prerenderer;
 }

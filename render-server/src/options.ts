@@ -40,6 +40,8 @@ export interface ServerOptions {
   cacheDiskBytes: number;
   /** How many pages the pre-renderer renders at once; 0 when it is off (`BLOG_PRERENDER=false`, or a server of previews and canaries). */
   prerenderRenders: number;
+  /** How long a page the pre-renderer keeps is answered as it is: it renders it again before that, and after each change reported. */
+  prerenderTtlMs: number;
   /** How long a kept page is answered as it is; after that it is answered while rendered again. */
   cacheTtlMs: number;
   /** The most bytes searches and addresses that name nothing may take, in this process's memory, apart from the site's pages. */
@@ -110,6 +112,7 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     cacheDir: settings.BLOG_CACHE_DIR,
     cacheDiskBytes: bytesOf(settings.BLOG_CACHE_DISK_MB),
     prerenderRenders: settings.BLOG_PRERENDER && !settings.BLOG_PREVIEW_SECTIONS ? settings.BLOG_PRERENDER_RENDERS : 0,
+    prerenderTtlMs: settings.BLOG_PRERENDER_TTL_SECONDS * 1000,
     cacheTtlMs: settings.BLOG_CACHE_TTL_SECONDS * 1000,
     cacheLongTailBytes: bytesOf(settings.BLOG_CACHE_LONG_TAIL_MB),
     cacheReadsBytes: bytesOf(settings.BLOG_CACHE_READS_MB),

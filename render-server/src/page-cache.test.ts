@@ -80,6 +80,17 @@ describe('the page cache', () => {
     expect([next.outcome, pageBody(next.page).toString()]).toEqual(['hit', 'v2']);
   });
 
+  it('answers each page as it is for its own time, where times differ by page', async () => {
+    const ttlOf = (key: string) => (key.startsWith('/Articles?title=') ? 10 * TTL : TTL);
+    const cache = new PageCache(new MemoryPageStore(1e6), ttlOf, now);
+    for (const key of ['/Home', '/Articles?title=A']) await cache.serve(key, () => Promise.resolve(page(key)));
+    clock += 2 * TTL;
+    const render = jest.fn(() => Promise.resolve(page('again')));
+    expect((await cache.serve('/Articles?title=A', render)).outcome).toBe('hit');
+    expect((await cache.serve('/Home', render)).outcome).toBe('stale');
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
   it('renders at most its bound of stale pages again at once: the others are answered as they are, and rendered once there is room', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, () => false, 1);
     for (const path of ['/a', '/b']) await cache.serve(path, () => Promise.resolve(page(`${path} v1`)));

@@ -163,6 +163,9 @@ export class MemoryPageStore implements PageStore {
  */
 export type Outcome = 'hit' | 'stale' | 'miss' | 'fallback' | 'degraded';
 
+/** How many pages at most have their shared parts written in at once; the others are answered as they are meanwhile. */
+const PARTS_WRITTEN_AT_ONCE = 2;
+
 /** A kept page and the store it is kept in. */
 interface Located {
   stored: StoredPage;
@@ -231,7 +234,8 @@ export class PageCache {
 
   constructor(
     readonly store: PageStore,
-    private readonly ttlMs: number,
+    /** How long a page is answered as it is: the same for every page, or by its key. */
+    private readonly ttlMs: number | ((key: string) => number),
     private readonly now: () => number = Date.now,
     private readonly longTail?: PageStore,
     private readonly renderTimeoutMs = 10_000,
@@ -292,7 +296,8 @@ export class PageCache {
     const located = await this.located(key);
     const stored = located?.stored;
     if (located && stored && !stored.invalid) {
-      const current = !stored.stale && this.now() - stored.page.renderedAt < this.ttlMs;
+      const ttlMs = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs(key);
+      const current = !stored.stale && this.now() - stored.page.renderedAt < ttlMs;
       if (current && !stored.partsStale) return { page: stored.page, outcome: 'hit' };
       if (current && this.parts) void this.refreshParts(key, located, render);
       else this.renderInBackground(key, render);
@@ -329,6 +334,9 @@ export class PageCache {
    */
   private async refreshParts(key: string, { stored, store }: Located, render: Render) {
     if (!this.parts || this.reassembling.has(key) || this.flights.has(key)) return;
+    // Zipping shares libuv's threads with the reads of pages from disk: a publish outdates
+    // thousands at once, and a few at a time leave those reads room.
+    if (this.reassembling.size >= PARTS_WRITTEN_AT_ONCE) return;
     this.reassembling.add(key);
     try {
       const reassembled = await this.parts.reassemble(key, stored.page);

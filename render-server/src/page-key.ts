@@ -8,3 +8,6 @@ export const pageKey = (templateId: string, address: string, status = 200) =>
 
 /** The build of the shell whose page is kept at `key`. */
 export const buildOfKey = (key: string) => key.slice(0, key.indexOf(':'));
+
+/** The address whose page is kept at `key`, with its status when not 200 (`404 /…`). */
+export const addressOfKey = (key: string) => key.slice(key.indexOf(':') + 1);

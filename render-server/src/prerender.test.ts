@@ -35,7 +35,7 @@ async function until(done: () => boolean) {
 }
 
 /** A pre-renderer over a cache in memory, with a render that answers at once unless held. */
-function prerenderer(listing: () => Listing, renders = 1, room = () => Promise.resolve(true)) {
+function prerenderer(listing: () => Listing, renders = 1, room = () => Promise.resolve(true), refreshAfterMs?: number) {
   const cache = new PageCache(new MemoryPageStore(1e6), 60_000, Date.now, undefined, 10_000, outdatesWhenKeptAhead);
   const rendered: string[] = [];
   const render = jest.fn((target: PageTarget, signal: AbortSignal) => {
@@ -44,7 +44,7 @@ function prerenderer(listing: () => Listing, renders = 1, room = () => Promise.r
     return Promise.resolve(page(target.address, [`page-${target.address}`]));
   });
   const list = jest.fn(() => Promise.resolve(listing()));
-  const pre = new Prerenderer({ cache, keyOf, list, render, renders, room, pauseMs: 1 });
+  const pre = new Prerenderer({ cache, keyOf, list, render, renders, room, pauseMs: 1, refreshAfterMs });
   return { cache, pre, render, rendered, list };
 }
 
@@ -97,6 +97,42 @@ describe('the pre-renderer', () => {
     expect((await cache.serve(keyOf('/Articles?title=b'), () => Promise.reject(new Error('kept')))).outcome).toBe(
       'hit',
     );
+  });
+
+  it('says which pages it keeps ahead: those the site lists', async () => {
+    const { pre } = prerenderer(() => listed('/Articles', '/Articles?title=a'));
+    pre.start();
+    await pre.idle();
+    expect(['/Articles?title=a', '/Articles', '/Articles?search=a'].map((address) => pre.keepsAhead(address))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    await pre.stop();
+  });
+
+  it('renders again each page it kept once it is that old, unasked, before its time in the cache is out', async () => {
+    const refreshAfterMs = 300;
+    const { cache, pre, render } = prerenderer(
+      () => listed('/Articles?title=a', '/Articles?title=b'),
+      1,
+      () => Promise.resolve(true),
+      refreshAfterMs,
+    );
+    const renderedAt: Record<string, number[]> = {};
+    render.mockImplementation((target) => {
+      (renderedAt[target.address] ??= []).push(Date.now());
+      return Promise.resolve(page(target.address));
+    });
+    pre.start();
+    await until(() => Object.values(renderedAt).every((times) => times.length >= 2) && render.mock.calls.length >= 4);
+    await pre.stop();
+    for (const [first, second] of Object.values(renderedAt))
+      expect(second - first).toBeGreaterThanOrEqual(refreshAfterMs);
+    // Meanwhile readers got the page kept, and started no render.
+    const read = jest.fn(() => Promise.resolve(page('read')));
+    expect((await cache.serve(keyOf('/Articles?title=a'), read)).outcome).toBe('hit');
+    expect(read).not.toHaveBeenCalled();
   });
 
   it('renders no more than it is allowed at once', async () => {

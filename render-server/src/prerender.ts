@@ -89,6 +89,12 @@ export interface PrerendererOptions {
   room: () => Promise<boolean>;
   /** How long it waits before looking again whether visitors' renders are over, or retrying a listing that failed. */
   pauseMs?: number;
+  /**
+   * How old a page it keeps may get before it renders it again unasked: before the page is past
+   * its time, so that readers and crawlers never start that render. None: never.
+   */
+  refreshAfterMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -99,7 +105,9 @@ export interface PrerendererOptions {
  * are done: the listed pages it touched (by their own tags, or all for `site`), rendered again
  * while the cache answers their stale copy; then, where it dropped pages (a section's new build),
  * every page not kept. One that may add or remove articles lists them again first. Changes
- * arriving during a walk make one more walk, not one each.
+ * arriving during a walk make one more walk, not one each. With `refreshAfterMs`, a walk every
+ * sixth of it renders again each page kept that long: before its time in the cache is out, so
+ * that no reader's or crawler's request starts that render.
  */
 export class Prerenderer {
   private readonly stopping = new AbortController();
@@ -114,14 +122,32 @@ export class Prerenderer {
   private again = false;
   private walking: Promise<void> | undefined;
   private readonly pauseMs: number;
+  private listed = new Set<string>();
+  /** When each listed page was last kept, as it walked. */
+  private readonly keptAt = new Map<string, number>();
+  private refreshing: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
 
   constructor(private readonly options: PrerendererOptions) {
     this.pauseMs = options.pauseMs ?? 50;
+    this.now = options.now ?? Date.now;
   }
 
-  /** Starts the first walk. */
+  /** Starts the first walk, and where pages are to be rendered again before their time, a walk every eighth of it. */
   start(): void {
     this.wake();
+    const { refreshAfterMs } = this.options;
+    if (refreshAfterMs)
+      this.refreshing = setInterval(() => {
+        this.sweep = true;
+        this.again = true;
+        this.wake();
+      }, refreshAfterMs / 6).unref();
+  }
+
+  /** Whether it keeps the page at `address` ahead: one the site lists. */
+  keepsAhead(address: string): boolean {
+    return this.listed.has(address);
   }
 
   /** A change of `tags` was reported, and its pages dropped: the walk starts again. */
@@ -138,6 +164,7 @@ export class Prerenderer {
   /** Ends the walk: the renders under way are abandoned, and waited for. */
   async stop(): Promise<void> {
     const reason = new Error('The render server stops');
+    clearInterval(this.refreshing);
     this.stopping.abort(reason);
     for (const controller of this.running) controller.abort(reason);
     await this.walking;
@@ -178,7 +205,9 @@ export class Prerenderer {
         this.later(LIST_AGAIN_PAUSES);
       }
       const listed = new Set(this.targets.map(({ address }) => address));
+      this.listed = listed;
       for (const address of this.touched) if (!listed.has(address)) this.touched.delete(address);
+      for (const address of this.keptAt.keys()) if (!listed.has(address)) this.keptAt.delete(address);
     } catch (error) {
       log.error({ err: error }, 'The pages to pre-render could not be listed');
       this.relist = true;
@@ -235,13 +264,25 @@ export class Prerenderer {
       );
   }
 
-  /** Renders `target` if a change touched it or it is not kept: whether it was kept already, rendered and kept, not kept, or the store has no room for it. */
+  /** Whether the page at `address`, kept, is to be rendered again before its time is out. */
+  private aging(address: string): boolean {
+    const { refreshAfterMs } = this.options;
+    const keptAt = this.keptAt.get(address);
+    if (keptAt === undefined) this.keptAt.set(address, this.now());
+    return !!refreshAfterMs && keptAt !== undefined && this.now() - keptAt >= refreshAfterMs;
+  }
+
+  /**
+   * Renders `target` if a change touched it, it is not kept, or it was kept long enough to be
+   * rendered again: whether it was kept already, rendered and kept, not kept, or the store has no
+   * room for it. A page it finds kept (by a visitor's render, or another server's) counts as kept then.
+   */
   private async keep(target: ListedPage): Promise<'kept' | 'rendered' | 'missed' | 'full'> {
     const { cache, keyOf, render, room } = this.options;
     const key = keyOf(target.address);
     const touched = this.touched.delete(target.address);
     const kept = await cache.keeps(key);
-    if (kept && !touched) return 'kept';
+    if (kept && !touched && !this.aging(target.address)) return 'kept';
     if (!kept && !(await room())) return 'full';
     // A visitor never waits behind it: it starts nothing while one waits on a render.
     while (cache.visitorRenders() > 0 && !this.stopping.signal.aborted) await this.pause();
@@ -249,6 +290,7 @@ export class Prerenderer {
       if (touched) this.touched.add(target.address);
       return 'missed';
     }
+    const started = this.now();
     const renderIt = (signal: AbortSignal) => {
       // Ended by the cache (its deadline) or by `stop`; not `AbortSignal.any` with the long-lived
       // stop signal, which would hold a reference to every render's signal it ever made.
@@ -265,7 +307,10 @@ export class Prerenderer {
       if (!this.stopping.signal.aborted) log.warn({ err: error }, `${target.address} could not be pre-rendered`);
     }
     // A degraded render is answered but not kept (a stale page stays stale): it is rendered again later.
-    if (await cache.keeps(key)) return 'rendered';
+    if (await cache.keeps(key)) {
+      this.keptAt.set(target.address, started);
+      return 'rendered';
+    }
     if (touched) this.touched.add(target.address);
     return 'missed';
   }

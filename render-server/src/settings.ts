@@ -68,6 +68,9 @@ export const renderServerSettings = z.object({
     "whether every article's page, the list's and the archive's are rendered and kept before they are asked for",
   ),
   BLOG_PRERENDER_RENDERS: withDefault(wholeNumber(1), 1).describe('how many pages the pre-renderer renders at once'),
+  BLOG_PRERENDER_TTL_SECONDS: withDefault(positiveNumber(), 3600).describe(
+    'how long a page the pre-renderer keeps is answered as it is; it renders it again before, and after each change',
+  ),
   REVALIDATE_SECRET: text().describe('shared with the CMS, which signs its reports of changes with it'),
   BLOG_PURGE_URL: optional(httpAddress()).describe("a CDN's purge by tag"),
   BLOG_PURGE_AUTHORIZATION: text().describe('the Authorization header the purge takes'),

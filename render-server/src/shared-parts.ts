@@ -174,10 +174,13 @@ export class SharedParts {
    * part's read elsewhere. Its bytes are unzipped and zipped on libuv's threads, not this one.
    */
   async reassemble(key: string, page: CachedPage): Promise<{ page: CachedPage; partsReadAt: number } | undefined> {
+    // None rendered since the last change (a burst of them): no page is unzipped to find that out.
+    const build = `${buildOfKey(key)}:`;
+    if (![...this.parts.keys()].some((id) => id.startsWith(build))) return undefined;
     const html = (page.body ?? (await gunzipped(page.gzip))).toString();
     const current = new Map<SharedPartName, KeptPart>();
     for (const name of partRegions(html)?.keys() ?? []) {
-      const part = await this.current(`${buildOfKey(key)}:${name}`);
+      const part = await this.current(`${build}${name}`);
       if (!part) return undefined;
       current.set(name, part);
     }
