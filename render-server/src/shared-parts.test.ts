@@ -223,13 +223,19 @@ describe('a page cache that refreshes the shared parts apart', () => {
     throw new Error(`${key} was never fresh`);
   }
 
-  it('writes the part a later page rendered into a page it left stale, with no render of that page', async () => {
+  /** A cache keeping A, then told of a publish; Home rendered after it when `homeAfter`. */
+  async function published({ homeAfter }: { homeAfter: boolean }) {
     const cache = cacheOn(new MemoryPageStore(1e6));
     await cache.serve(A, () => Promise.resolve(articleA(['R1'])));
     clock += 10;
     await cache.invalidate(['articles', 'shared-articles']);
     clock += 10;
-    await cache.serve(HOME, () => Promise.resolve(home(['New', 'R1'])));
+    if (homeAfter) await cache.serve(HOME, () => Promise.resolve(home(['New', 'R1'])));
+    return cache;
+  }
+
+  it('writes the part a later page rendered into a page it left stale, with no render of that page', async () => {
+    const cache = await published({ homeAfter: true });
     const render = jest.fn(() => Promise.resolve(articleA(['rendered'])));
     const first = await cache.serve(A, render);
     expect([first.outcome, shown(pageBody(first.page).toString())]).toEqual(['stale', shown(articleA(['R1']).body)]);
@@ -238,11 +244,7 @@ describe('a page cache that refreshes the shared parts apart', () => {
   });
 
   it('renders the page again where no page has rendered the part since it changed', async () => {
-    const cache = cacheOn(new MemoryPageStore(1e6));
-    await cache.serve(A, () => Promise.resolve(articleA(['R1'])));
-    clock += 10;
-    await cache.invalidate(['articles', 'shared-articles']);
-    clock += 10;
+    const cache = await published({ homeAfter: false });
     const render = jest.fn(() => Promise.resolve(articleA(['New', 'R1'])));
     expect((await cache.serve(A, render)).outcome).toBe('stale');
     expect(shown(await whenFresh(cache, A, render))).toEqual(shown(articleA(['New', 'R1']).body));
@@ -250,12 +252,7 @@ describe('a page cache that refreshes the shared parts apart', () => {
   });
 
   it('keeps no page as current that a change of its own reached while its parts were written', async () => {
-    const cache = cacheOn(new MemoryPageStore(1e6));
-    await cache.serve(A, () => Promise.resolve(articleA(['R1'])));
-    clock += 10;
-    await cache.invalidate(['articles', 'shared-articles']);
-    clock += 10;
-    await cache.serve(HOME, () => Promise.resolve(home(['New', 'R1'])));
+    const cache = await published({ homeAfter: true });
     expect((await cache.serve(A, () => Promise.resolve(articleA(['unused'])))).outcome).toBe('stale');
     await cache.invalidate(['article-a']);
     await new Promise((resolve) => setTimeout(resolve, 50));
