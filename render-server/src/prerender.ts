@@ -94,7 +94,6 @@ export interface PrerendererOptions {
    * its time, so that readers and crawlers never start that render. None: never.
    */
   refreshAfterMs?: number;
-  now?: () => number;
 }
 
 /**
@@ -126,11 +125,9 @@ export class Prerenderer {
   /** When each listed page was last kept, as it walked. */
   private readonly keptAt = new Map<string, number>();
   private refreshing: NodeJS.Timeout | undefined;
-  private readonly now: () => number;
 
   constructor(private readonly options: PrerendererOptions) {
     this.pauseMs = options.pauseMs ?? 50;
-    this.now = options.now ?? Date.now;
   }
 
   /** Starts the first walk, and where pages are to be rendered again before their time, a walk every eighth of it. */
@@ -268,8 +265,8 @@ export class Prerenderer {
   private aging(address: string): boolean {
     const { refreshAfterMs } = this.options;
     const keptAt = this.keptAt.get(address);
-    if (keptAt === undefined) this.keptAt.set(address, this.now());
-    return !!refreshAfterMs && keptAt !== undefined && this.now() - keptAt >= refreshAfterMs;
+    if (keptAt === undefined) this.keptAt.set(address, Date.now());
+    return !!refreshAfterMs && keptAt !== undefined && Date.now() - keptAt >= refreshAfterMs;
   }
 
   /**
@@ -290,7 +287,7 @@ export class Prerenderer {
       if (touched) this.touched.add(target.address);
       return 'missed';
     }
-    const started = this.now();
+    const started = Date.now();
     const renderIt = (signal: AbortSignal) => {
       // Ended by the cache (its deadline) or by `stop`; not `AbortSignal.any` with the long-lived
       // stop signal, which would hold a reference to every render's signal it ever made.
