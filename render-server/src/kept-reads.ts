@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { keptReadHits, queryOf } from './metrics';
-import type { PageStore } from './page-cache';
+import { changedSince, type PageStore } from './page-cache';
 import { tagsOfSharedRead } from './tags';
 
 /** A CMS's answer kept for the pages that share it: as JSON text, so that no page can change another's copy. */
@@ -81,7 +81,7 @@ export class KeptReads implements SharedAnswers, SharedReads {
   async keep(url: string, json: string, readAt: number): Promise<void> {
     const tags = tagsOfSharedRead(url);
     // A change that arrived while it was read may not be in it: the page has it, nothing else does.
-    if (tags && !(await this.changedSince(tags, readAt))) this.reads.set(url, { json, tags, readAt });
+    if (tags && !(await changedSince(this.changes, tags, readAt))) this.reads.set(url, { json, tags, readAt });
   }
 
   /** Drops every kept read with one of `tags` read at or before `at` (when they changed). */
@@ -94,11 +94,6 @@ export class KeptReads implements SharedAnswers, SharedReads {
   }
 
   private async current(kept: KeptRead): Promise<boolean> {
-    return this.now() - kept.readAt < this.ttlMs && !(await this.changedSince(kept.tags, kept.readAt));
-  }
-
-  /** Whether one of `tags` changed since `since`; when the record cannot be read, as if it had (the CMS is asked). */
-  private async changedSince(tags: string[], since: number): Promise<boolean> {
-    return this.changes.invalidatedSince(tags, since).catch(() => true);
+    return this.now() - kept.readAt < this.ttlMs && !(await changedSince(this.changes, kept.tags, kept.readAt));
   }
 }

@@ -87,6 +87,13 @@ export interface PageStore {
   close(): Promise<void>;
 }
 
+/**
+ * Whether the store's record of changes names one of `tags` since `since`; when it cannot be read,
+ * as if it had: what is kept apart from pages (a read, a part) is then not trusted.
+ */
+export const changedSince = (changes: Pick<PageStore, 'invalidatedSince'>, tags: string[], since: number) =>
+  changes.invalidatedSince(tags, since).catch(() => true);
+
 export function cachedPage({ status, type, body, tags, prepared }: Rendered, renderedAt: number): CachedPage {
   const { bytes, gzip, etag } = prepared ?? preparedBody(body);
   return { status, type, body: bytes, gzip, etag, tags, renderedAt };

@@ -9,7 +9,7 @@ import {
   type SharedPartName,
 } from '@blog/shared';
 import { buildOfKey } from './page-key';
-import { etagOf, type CachedPage, type PageStore } from './page-cache';
+import { changedSince, etagOf, type CachedPage, type PageStore } from './page-cache';
 import { outdatesOnly, tagsOfRead } from './tags';
 
 type DehydratedQuery = ServerState['reads']['queries'][number];
@@ -70,7 +70,7 @@ export function partRegions(html: string): Map<SharedPartName, Region> | undefin
   return regions;
 }
 
-/** The parts a page's app HTML shows, with their reads from its state and the tags of what they show besides `pageTags`'s sections. */
+/** The parts a page's app HTML shows, with their reads from its state, and the tags of what they show and of the page's `sectionTags`. */
 export function renderedParts(html: string, state: ServerState, sectionTags: string[]): RenderedPart[] {
   return [...(partRegions(html) ?? [])].map(([name, { start, end }]) => {
     const shown = new Set<string>(SHARED_PARTS[name]);
@@ -156,7 +156,8 @@ export class SharedParts {
     for (const part of parts) {
       const id = `${buildOfKey(key)}:${part.name}`;
       if ((this.parts.get(id)?.readAt ?? -Infinity) >= renderedAt) continue;
-      if (!(await this.changedSince(part.tags, renderedAt))) this.parts.set(id, { ...part, readAt: renderedAt });
+      if (!(await changedSince(this.changes, part.tags, renderedAt)))
+        this.parts.set(id, { ...part, readAt: renderedAt });
     }
     for (const [id, { readAt }] of this.parts) if (this.now() - readAt >= this.ttlMs) this.parts.delete(id);
   }
@@ -174,17 +175,14 @@ export class SharedParts {
    * part's read elsewhere. Its bytes are unzipped and zipped on libuv's threads, not this one.
    */
   async reassemble(key: string, page: CachedPage): Promise<{ page: CachedPage; partsReadAt: number } | undefined> {
-    // None rendered since the last change (a burst of them): no page is unzipped to find that out.
-    const build = `${buildOfKey(key)}:`;
-    if (![...this.parts.keys()].some((id) => id.startsWith(build))) return undefined;
-    const html = (page.body ?? (await gunzipped(page.gzip))).toString();
     const current = new Map<SharedPartName, KeptPart>();
-    for (const name of partRegions(html)?.keys() ?? []) {
-      const part = await this.current(`${build}${name}`);
-      if (!part) return undefined;
-      current.set(name, part);
+    for (const name of Object.keys(SHARED_PARTS) as SharedPartName[]) {
+      const part = await this.current(`${buildOfKey(key)}:${name}`);
+      if (part) current.set(name, part);
     }
-    const reassembled = current.size > 0 ? withParts(html, current) : undefined;
+    // None rendered since the last change (a burst of them): no page is unzipped to find that out.
+    if (current.size === 0) return undefined;
+    const reassembled = withParts((page.body ?? (await gunzipped(page.gzip))).toString(), current);
     if (reassembled === undefined) return undefined;
     const body = Buffer.from(reassembled);
     return {
@@ -196,13 +194,8 @@ export class SharedParts {
   private async current(id: string): Promise<KeptPart | undefined> {
     const part = this.parts.get(id);
     if (!part || this.now() - part.readAt >= this.ttlMs) return undefined;
-    if (!(await this.changedSince(part.tags, part.readAt))) return part;
+    if (!(await changedSince(this.changes, part.tags, part.readAt))) return part;
     this.parts.delete(id);
     return undefined;
-  }
-
-  /** Whether one of `tags` changed since `since`; when the record cannot be read, as if it had. */
-  private async changedSince(tags: string[], since: number): Promise<boolean> {
-    return this.changes.invalidatedSince(tags, since).catch(() => true);
   }
 }

@@ -345,14 +345,9 @@ function pageDocument(
 }
 
 /**
- * The page's tags in the page cache: what it read, and the sections whose code it shows (or tried
- * to): another release of one of them renders it anew.
+ * The tags of the sections whose code the page shows (or tried to): another release of one of them
+ * renders it anew. With what it read, they are its tags in the page cache.
  */
-function pageTags(page: PageRender): string[] {
-  return [...tagsOfReads(page.reads), ...sectionTags(page)];
-}
-
-/** The tags of the sections whose code the page shows, or tried to. */
 function sectionTags(page: PageRender): string[] {
   const { section } = page.target;
   return [
@@ -379,12 +374,13 @@ export async function renderPage(target: PageTarget, context: PageContext, signa
   const state = serverState(page);
   const headHtml = pageHeadTags(page, head, context.siteUrl);
   const { html, partFailed } = await renderApp(page, context.shell, signal);
+  const sections = sectionTags(page);
   return {
     status: target.section ? 200 : 404,
     type: 'text/html; charset=utf-8',
     body: pageDocument(page, context, { title: head.title, headHtml, html, state }),
-    tags: pageTags(page),
-    parts: renderedParts(html, state, sectionTags(page)),
+    tags: [...tagsOfReads(page.reads), ...sections],
+    parts: renderedParts(html, state, sections),
     longTail: isLongTail(page.url, page.reads),
     degraded: readFailed || loadFailed || page.failed.size > 0 || partFailed,
   };
