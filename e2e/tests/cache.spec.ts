@@ -7,6 +7,7 @@ import { deployNextBuild, type DeployedBuild } from '../support/section-build';
 import { startRenderServer, type RenderServer, renderServerFor } from '../support/render-server';
 import { startRedis, type RedisServer } from '../support/redis';
 import type { MostPopularEntry } from '@blog/shared';
+import { samples } from '../support/metrics';
 import { cmsData, expect, site, test } from '../support/site';
 
 // Issue 16: pages rendered once and answered from the render server's cache, which the CMS keeps
@@ -129,18 +130,18 @@ test.describe('the parts every page shares', () => {
     metricsPort = await freePort();
     return { env: { BLOG_METRICS_PORT: String(metricsPort) } };
   });
-  /** A counter of the render server's, by its labels. */
-  const counter = async (name: string, labels: string) => {
+  /** A counter of the render server's, at the sample whose label `label` is `value`. */
+  const counter = async (name: string, label: string, value: string) => {
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    return Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+    return samples(metrics, name).find(({ labels }) => labels[label] === value)?.value ?? 0;
   };
   /** How many kept pages the render server brought up to date in the background, by how. */
   const refreshes = async () => ({
-    render: await counter('blog_page_cache_refreshes_total', 'how="render"'),
-    parts: await counter('blog_page_cache_refreshes_total', 'how="parts"'),
+    render: await counter('blog_page_cache_refreshes_total', 'how', 'render'),
+    parts: await counter('blog_page_cache_refreshes_total', 'how', 'parts'),
   });
   /** How many reports of changes the render server took. */
-  const reports = () => counter('blog_page_cache_invalidations_total', 'source="report"');
+  const reports = () => counter('blog_page_cache_invalidations_total', 'source', 'report');
 
   test('a published article leaves the other articles’ pages kept: answered at once, the new footer written in without a render', async ({
     page,

@@ -2,25 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { freePort, startStrapi } from '@blog/cms/testing';
 import { startCmsProxy } from '../support/cms-proxy';
 import { startOtlpReceiver } from '../support/otlp-receiver';
+import { samples } from '../support/metrics';
 import { deadManifest, startRenderServer } from '../support/render-server';
 import { expect, test } from '../support/site';
 
 // Issue 32: the render server seen as its operator sees it: metrics on a port of its own,
 // a `Server-Timing` on pages, one JSON line a request and one an error, and traces over OTLP.
-
-/** The samples of a metric in Prometheus's text format, each with its labels. */
-function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .map((line) => {
-      const [, labels = '', value] = /^[^{ ]+(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
-      return {
-        labels: Object.fromEntries([...labels.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, label]) => [key, label])),
-        value: Number(value),
-      };
-    });
-}
 
 const sum = (list: { value: number }[]) => list.reduce((total, { value }) => total + value, 0);
 
