@@ -51,6 +51,26 @@ const readsIn = (html: string) => {
   return Object.fromEntries(state.reads.queries.map(({ queryKey, state: { data } }) => [String(queryKey[0]), data]));
 };
 
+const TTL = 300_000;
+let clock: number;
+const now = () => clock;
+beforeEach(() => {
+  clock = 1_000_000;
+});
+
+/** A page as rendered with these newest titles and most popular, and the parts it brings. */
+const rendered = (recent: string[], popularTitles: string[], tags: string[]): Rendered => {
+  const { app, html } = documentOf({ popular: popularTitles, recent }, reads(recent, popularTitles));
+  return {
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: html,
+    tags,
+    degraded: false,
+    parts: renderedParts(app, stateOf(reads(recent, popularTitles)), []),
+  };
+};
+
 describe("a page's shared parts", () => {
   it('are found whole, each once, an element of the same kind inside one included', () => {
     const { app } = documentOf({ popular: ['P1', 'P2'], recent: ['R1'] }, []);
@@ -107,29 +127,13 @@ describe("a page's shared parts", () => {
 });
 
 describe('the shared parts kept', () => {
-  const TTL = 300_000;
-  let clock: number;
-  const now = () => clock;
-  beforeEach(() => {
-    clock = 1_000_000;
-  });
-
   const key = (address: string, build = 'b1') => pageKey(build, address);
   const partsOf = (recent: string[], popularTitles: string[]): RenderedPart[] =>
     renderedParts(documentOf({ popular: popularTitles, recent }, []).app, stateOf(reads(recent, popularTitles)), [
       'section-mf_articles',
     ]);
   const keptPage = (recent: string[], popularTitles: string[]): CachedPage =>
-    cachedPage(
-      {
-        status: 200,
-        type: 'text/html; charset=utf-8',
-        body: documentOf({ popular: popularTitles, recent }, reads(recent, popularTitles)).html,
-        tags: ['site', 'article-a', 'shared-articles'],
-        degraded: false,
-      },
-      clock,
-    );
+    cachedPage(rendered(recent, popularTitles, ['site', 'article-a', 'shared-articles']), clock);
   const textOf = (page: CachedPage | undefined) => page && gunzipSync(page.gzip).toString();
 
   it("write the newest into a kept page, zipped and tagged anew; the page's own render time kept", async () => {
@@ -187,26 +191,8 @@ describe('the shared parts kept', () => {
 });
 
 describe('a page cache that refreshes the shared parts apart', () => {
-  const TTL = 300_000;
-  let clock: number;
-  const now = () => clock;
-  beforeEach(() => {
-    clock = 1_000_000;
-  });
-
   const A = pageKey('b1', '/Articles?title=A');
   const HOME = pageKey('b1', '/Home');
-  const rendered = (recent: string[], popularTitles: string[], tags: string[]): Rendered => {
-    const { app, html } = documentOf({ popular: popularTitles, recent }, reads(recent, popularTitles));
-    return {
-      status: 200,
-      type: 'text/html; charset=utf-8',
-      body: html,
-      tags,
-      degraded: false,
-      parts: renderedParts(app, stateOf(reads(recent, popularTitles)), []),
-    };
-  };
   const articleA = (recent: string[]) => rendered(recent, ['P1'], ['site', 'article-a', 'shared-articles']);
   const home = (recent: string[]) => rendered(recent, ['P1'], ['site', 'articles', 'shared-articles']);
   const cacheOn = (store: MemoryPageStore) =>
