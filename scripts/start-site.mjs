@@ -78,17 +78,24 @@ const log = (message) => console.log(`[npm start] ${message}`);
 /**
  * Keeps a process running: `launch()` starts it and resolves to it once it answers; when it
  * ends, it is started again after 1 s, then 2, 4… up to 30 s while it keeps failing (a run of a
- * minute or more counts as recovered).
+ * minute or more counts as recovered). `started` resolves once a launch has answered, not when
+ * the first one fails: "The site: …" is printed only when it can be visited.
  */
 function supervise(name, launch) {
   let current;
   let stopping = false;
   let delay = 1_000;
+  let running;
+  const started = new Promise((resolve) => (running = resolve));
   const start = async () => {
+    if (stopping) return;
     const startedAt = Date.now();
     try {
       current = await launch();
+      // Stopped while it was starting: it goes too.
+      if (stopping) return current.stop();
       log(`${name} is running (pid ${current.pid})`);
+      running();
       current.exited.then((how) => {
         if (stopping) return;
         if (Date.now() - startedAt > 60_000) delay = 1_000;
@@ -103,7 +110,7 @@ function supervise(name, launch) {
     setTimeout(start, delay);
     delay = Math.min(delay * 2, 30_000);
   };
-  const started = start();
+  start();
   return {
     started,
     stop() {
@@ -186,6 +193,19 @@ const sectionServers = await Promise.all(
 );
 const cms = supervise('The CMS', launchCms);
 const renderServer = supervise('The render server', launchRenderServer);
+let cache;
+let stopBackups;
+// Stops everything this started, whenever it comes: while the CMS is still starting too.
+function stop() {
+  stopBackups?.();
+  sectionServers.forEach((server) => server.close());
+  cms.stop();
+  renderServer.stop();
+  cache?.stop();
+  rmSync(runDir, { recursive: true, force: true });
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 await Promise.all([cms.started, renderServer.started]);
 /** Varnish in front of the render server, with the project's VCL. */
 async function launchVarnish() {
@@ -193,7 +213,7 @@ async function launchVarnish() {
   const server = await varnish.startVarnish({ listen: `:${varnishPort}`, backend });
   return { pid: server.pid, exited: server.exited, stop: () => server.close() };
 }
-const cache = varnishPort ? supervise('Varnish', launchVarnish) : undefined;
+cache = varnishPort ? supervise('Varnish', launchVarnish) : undefined;
 await cache?.started;
 console.log(`\nThe site: ${publicUrl} (the CMS: ${cmsUrl}/admin)`);
 if (cache) console.log(`Varnish answers there, in front of the render server at ${siteUrl}`);
@@ -232,15 +252,4 @@ function scheduleBackups() {
     clearInterval(every);
   };
 }
-const stopBackups = scheduleBackups();
-
-function stop() {
-  stopBackups?.();
-  sectionServers.forEach((server) => server.close());
-  cms.stop();
-  renderServer.stop();
-  cache?.stop();
-  rmSync(runDir, { recursive: true, force: true });
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopBackups = scheduleBackups();

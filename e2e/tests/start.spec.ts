@@ -104,6 +104,8 @@ test('a CMS killed under npm start comes back, and the site answers throughout',
       .toContain(newest);
   } finally {
     await stop(site.child);
+    // What npm start wrote, shown with a failure: why a process was not there when asked.
+    await test.info().attach('npm start', { body: site.output(), contentType: 'text/plain' });
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
