@@ -44,6 +44,17 @@ describe('the pages kept on disk', () => {
     await store.close();
   });
 
+  it('marks a page kept again by the tags it has now, and a page dropped by none', async () => {
+    const store = new DiskPageStore(folder, 1, 1e6);
+    await store.set('article', kept('x', ['site', 'comments-A']));
+    await store.set('article', kept('x', ['site', 'comments-B']));
+    await store.invalidate(['comments-A'], 2_000);
+    expect(await store.get('article')).toMatchObject({ invalid: false });
+    await store.invalidate(['comments-B'], 2_000);
+    expect(await store.get('article')).toMatchObject({ invalid: true });
+    await store.close();
+  });
+
   it('drops the least recently used past its bound, and their files with them', async () => {
     const page = kept('z'.repeat(2_000));
     const store = new DiskPageStore(folder, 1, 3 * (page.page.gzip.length + 600));

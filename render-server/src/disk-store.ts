@@ -4,6 +4,7 @@ import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { log } from './log';
+import { TagIndex } from './tag-index';
 import { MemoryPageStore, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
 
 /** What is kept of a page on disk, in memory: all but its bytes, and its marks. */
@@ -32,6 +33,7 @@ const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((
 export class DiskPageStore implements PageStore {
   private readonly hot: MemoryPageStore;
   private readonly index: LRUCache<string, DiskEntry>;
+  private readonly tagged = new TagIndex();
   private files = 0;
 
   constructor(
@@ -45,8 +47,11 @@ export class DiskPageStore implements PageStore {
     this.index = new LRUCache<string, DiskEntry>({
       maxSize: diskBytes,
       sizeCalculation: ({ bytes }) => bytes,
-      dispose: ({ file, written }) =>
-        void written.then(() => unlink(path.join(this.folder, file))).catch(() => undefined),
+      dispose: ({ file, written }, key, reason) => {
+        void written.then(() => unlink(path.join(this.folder, file))).catch(() => undefined);
+        // A page kept again has its tags set by `set`.
+        if (reason !== 'set') this.tagged.delete(key);
+      },
     });
   }
 
@@ -77,6 +82,7 @@ export class DiskPageStore implements PageStore {
     const file = `${createHash('sha256').update(key).digest('hex').slice(0, 24)}-${(this.files += 1).toString(36)}.gz`;
     // Indexed before it is written, so that a change reported meanwhile marks it.
     const written = writeFile(path.join(this.folder, file), gzip);
+    this.tagged.set(key, tags);
     this.index.set(key, {
       meta,
       file,
@@ -86,6 +92,8 @@ export class DiskPageStore implements PageStore {
       stale: stored.stale,
       partsStale: stored.partsStale,
     });
+    // Too large to be kept: not kept, nor indexed.
+    if (!this.index.has(key)) this.tagged.delete(key);
     await written;
   }
 
@@ -96,9 +104,10 @@ export class DiskPageStore implements PageStore {
 
   async invalidate(tags: string[], at: number, mark: Mark = 'invalid'): Promise<void> {
     await this.hot.invalidate(tags, at, mark);
-    const changed = new Set(tags);
-    for (const entry of this.index.values())
-      if (entry.meta.renderedAt <= at && entry.meta.tags.some((tag) => changed.has(tag))) entry[mark] = true;
+    for (const key of this.tagged.keysOf(tags)) {
+      const entry = this.index.peek(key);
+      if (entry && entry.meta.renderedAt <= at) entry[mark] = true;
+    }
   }
 
   invalidatedSince(tags: string[], since: number) {
@@ -113,6 +122,7 @@ export class DiskPageStore implements PageStore {
   async close() {
     await this.hot.close();
     this.index.clear();
+    this.tagged.clear();
     await rm(this.folder, { recursive: true, force: true });
   }
 }

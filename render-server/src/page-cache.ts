@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { log } from './log';
 import { backgroundRefreshes } from './metrics';
 import type { RenderedPart, SharedParts } from './shared-parts';
+import { TagIndex } from './tag-index';
 
 /** A page as the render server answers it: HTML, or the sitemap and the feed. */
 export interface Rendered {
@@ -116,12 +117,17 @@ const REMEMBER_CHANGES_MS = 60_000;
 /** Pages kept in the render server's own memory, the least recently used dropped past `maxBytes`. */
 export class MemoryPageStore implements PageStore {
   private readonly pages: LRUCache<string, StoredPage>;
+  private readonly tagged = new TagIndex();
   private readonly changedAt = new Map<string, number>();
 
   constructor(maxBytes: number) {
     this.pages = new LRUCache<string, StoredPage>({
       maxSize: maxBytes,
       sizeCalculation: ({ page }) => pageBytes(page),
+      // A page kept again has its tags set by `set`.
+      dispose: (_stored, key, reason) => {
+        if (reason !== 'set') this.tagged.delete(key);
+      },
     });
   }
 
@@ -130,7 +136,10 @@ export class MemoryPageStore implements PageStore {
   }
 
   set(key: string, stored: StoredPage) {
+    this.tagged.set(key, stored.page.tags);
     this.pages.set(key, stored);
+    // Too large to be kept: not kept, nor indexed.
+    if (!this.pages.has(key)) this.tagged.delete(key);
     return Promise.resolve();
   }
 
@@ -142,10 +151,11 @@ export class MemoryPageStore implements PageStore {
   invalidate(tags: string[], at: number, mark: Mark = 'invalid') {
     for (const tag of tags) this.changedAt.set(tag, Math.max(at, this.changedAt.get(tag) ?? -Infinity));
     for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
-    const changed = new Set(tags);
     // Marked where it lies: an invalid page keeps its place as the last good copy.
-    for (const stored of this.pages.values())
-      if (stored.page.renderedAt <= at && stored.page.tags.some((tag) => changed.has(tag))) stored[mark] = true;
+    for (const key of this.tagged.keysOf(tags)) {
+      const stored = this.pages.peek(key);
+      if (stored && stored.page.renderedAt <= at) stored[mark] = true;
+    }
     return Promise.resolve();
   }
 
@@ -159,6 +169,7 @@ export class MemoryPageStore implements PageStore {
 
   close() {
     this.pages.clear();
+    this.tagged.clear();
     return Promise.resolve();
   }
 }

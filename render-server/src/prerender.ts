@@ -113,8 +113,13 @@ export class Prerenderer {
   /** The renders under way, ended by `stop`. */
   private readonly running = new Set<AbortController>();
   private targets: ListedPage[] = [];
-  /** The addresses a change touched, rendered again first. */
-  private readonly touched = new Set<string>();
+  /**
+   * The listed pages by each tag of their own: a change finds those it touched without looking at
+   * every page listed (20,000 articles' for each of ten votes a second).
+   */
+  private targetsByTag = new Map<string, ListedPage[]>();
+  /** The pages a change touched, by address, rendered again first. */
+  private readonly touched = new Map<string, ListedPage>();
   private relist = true;
   /** Whether every listed page is to be checked, not only those touched: after a listing, or a change that dropped pages. */
   private sweep = true;
@@ -152,8 +157,8 @@ export class Prerenderer {
     if (changesListing(tags)) this.relist = true;
     if (!tags.every(outdatesWhenKeptAhead)) this.sweep = true;
     const own = new Set(tags.filter((tag) => !outdatesOnly(tag)));
-    for (const target of this.targets)
-      if (own.has(TAG.site) || target.tags.some((tag) => own.has(tag))) this.touched.add(target.address);
+    const touched = own.has(TAG.site) ? this.targets : [...own].flatMap((tag) => this.targetsByTag.get(tag) ?? []);
+    for (const target of touched) this.touched.set(target.address, target);
     this.again = true;
     this.wake();
   }
@@ -203,7 +208,14 @@ export class Prerenderer {
       }
       const listed = new Set(this.targets.map(({ address }) => address));
       this.listed = listed;
-      for (const address of this.touched) if (!listed.has(address)) this.touched.delete(address);
+      this.targetsByTag = new Map();
+      for (const target of this.targets)
+        for (const tag of target.tags) {
+          const tagged = this.targetsByTag.get(tag);
+          if (tagged) tagged.push(target);
+          else this.targetsByTag.set(tag, [target]);
+        }
+      for (const address of this.touched.keys()) if (!listed.has(address)) this.touched.delete(address);
       for (const address of this.keptAt.keys()) if (!listed.has(address)) this.keptAt.delete(address);
     } catch (error) {
       log.error({ err: error }, 'The pages to pre-render could not be listed');
@@ -226,10 +238,7 @@ export class Prerenderer {
     // A change that only left pages stale needs them alone rendered again: no check of the others.
     const sweeping = this.sweep;
     this.sweep = false;
-    const order = [
-      ...this.targets.filter(({ address }) => this.touched.has(address)),
-      ...(sweeping ? this.targets : []),
-    ];
+    const order = [...this.touched.values(), ...(sweeping ? this.targets : [])];
     let next = 0;
     let rendered = 0;
     let missed = 0;
@@ -284,7 +293,7 @@ export class Prerenderer {
     // A visitor never waits behind it: it starts nothing while one waits on a render.
     while (cache.visitorRenders() > 0 && !this.stopping.signal.aborted) await this.pause();
     if (this.stopping.signal.aborted) {
-      if (touched) this.touched.add(target.address);
+      if (touched) this.touched.set(target.address, target);
       return 'missed';
     }
     const started = Date.now();
@@ -308,7 +317,7 @@ export class Prerenderer {
       this.keptAt.set(target.address, started);
       return 'rendered';
     }
-    if (touched) this.touched.add(target.address);
+    if (touched) this.touched.set(target.address, target);
     return 'missed';
   }
 
