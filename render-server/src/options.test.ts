@@ -43,9 +43,10 @@ describe('the render server’s options', () => {
     ).toEqual(['https://builds.example', 'http://localhost:4100']);
   });
 
-  it('read the CMS with the render servers’ token, when one is shared, and count clients behind the proxies said', () => {
-    expect(serverOptions({}, '/dist').cmsHeaders).toEqual({});
+  it('read the CMS unzipped, with the render servers’ token when one is shared, and count clients behind the proxies said', () => {
+    expect(serverOptions({}, '/dist').cmsHeaders).toEqual({ 'accept-encoding': 'identity' });
     expect(serverOptions({ RENDER_SERVER_TOKEN: 't0k' }, '/dist').cmsHeaders).toEqual({
+      'accept-encoding': 'identity',
       'x-render-server-token': 't0k',
     });
     expect(serverOptions({ BLOG_PROXY_HOPS: '2' }, '/dist').proxyHops).toBe(2);

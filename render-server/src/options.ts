@@ -54,7 +54,10 @@ export interface ServerOptions {
   tileReadsPerClient: number;
   /** How many proxies of the deployment's own stand in front, each adding the address it was asked by to `X-Forwarded-For`. */
   proxyHops: number;
-  /** What the server's reads of the CMS carry: its token (`RENDER_SERVER_TOKEN`, shared with the CMS), which no visitor's reads are counted against. */
+  /**
+   * What the server's reads of the CMS carry: its token (`RENDER_SERVER_TOKEN`, shared with the
+   * CMS), which no visitor's reads are counted against, and a request for unzipped answers.
+   */
   cmsHeaders: Record<string, string>;
   /** The most connections the server holds at once. */
   maxConnections: number;
@@ -119,7 +122,13 @@ export function serverOptions(env: NodeJS.ProcessEnv, checkoutShellDist: string)
     rendersPerClient: settings.BLOG_RENDERS_PER_CLIENT,
     tileReadsPerClient: settings.BLOG_TILE_READS_PER_CLIENT,
     proxyHops: settings.BLOG_PROXY_HOPS,
-    cmsHeaders: settings.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: settings.RENDER_SERVER_TOKEN } : {},
+    cmsHeaders: {
+      // The CMS beside it, not a browser far away: zipping each answer cost the CMS a zlib stream
+      // of native memory a read, about 300 MB it kept after reading 20,000 articles' pages
+      // (docs/code/benchmarks.md), and the render thread the unzipping.
+      'accept-encoding': 'identity',
+      ...(settings.RENDER_SERVER_TOKEN ? { [RENDER_SERVER_TOKEN_HEADER]: settings.RENDER_SERVER_TOKEN } : {}),
+    },
     maxConnections: settings.BLOG_MAX_CONNECTIONS,
     statusPort: settings.BLOG_STATUS_PORT,
     metricsPort: settings.BLOG_METRICS_PORT,
