@@ -220,6 +220,51 @@ describe('the page cache', () => {
     expect([about.outcome, pageBody(about.page).toString()]).toEqual(['hit', 'About v2']);
   });
 
+  it('lets a visitor join a render on its way after a change that leaves pages stale, not after one that drops them', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, (tag) => tag !== 'articles');
+    const { render, finish } = controlledRender();
+    const first = cache.serve('/Articles?search=navy', render);
+    await settle();
+    // A vote on some article's comments: the search under way is joined, not started again.
+    await cache.invalidate(['comments-x']);
+    const joined = cache.serve('/Articles?search=navy', render);
+    await settle();
+    expect(render).toHaveBeenCalledTimes(1);
+    // A published article drops what was read before it: the next visitor starts a render of their own.
+    await cache.invalidate(['articles']);
+    const after = cache.serve('/Articles?search=navy', render);
+    await settle();
+    expect(render).toHaveBeenCalledTimes(2);
+    finish(page('read before the publish'));
+    finish(page('read after the publish'));
+    expect(pageBody((await joined).page).toString()).toBe('read before the publish');
+    expect(pageBody((await first).page).toString()).toBe('read before the publish');
+    expect(pageBody((await after).page).toString()).toBe('read after the publish');
+  });
+
+  it('renders a page changed again and again in the background once a second at most, and answers it meanwhile', async () => {
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, undefined, 10_000, () => true);
+    await cache.serve('/Articles?title=A', () => Promise.resolve(page('no votes', ['site', 'comments-a'])));
+    const { render, finish } = controlledRender();
+    for (const votes of ['1 vote', '2 votes', '3 votes']) {
+      clock += 300;
+      await cache.invalidate(['comments-a']);
+      expect((await cache.serve('/Articles?title=A', render)).outcome).toBe('stale');
+      finish(page(votes, ['site', 'comments-a']));
+      await settle();
+    }
+    // The first vote's render, then none until a second after it started.
+    expect(render).toHaveBeenCalledTimes(1);
+    clock += 500;
+    const answer = await cache.serve('/Articles?title=A', render);
+    expect([answer.outcome, pageBody(answer.page).toString()]).toEqual(['stale', '1 vote']);
+    finish(page('3 votes', ['site', 'comments-a']));
+    await settle();
+    expect(render).toHaveBeenCalledTimes(2);
+    const shown = await cache.serve('/Articles?title=A', render);
+    expect([shown.outcome, pageBody(shown.page).toString()]).toEqual(['hit', '3 votes']);
+  });
+
   it('keeps no page as good that a change reached while it rendered', async () => {
     const cache = new PageCache(new MemoryPageStore(1e6), TTL, now);
     const { render, finish } = controlledRender();

@@ -184,6 +184,13 @@ export type Outcome = 'hit' | 'stale' | 'miss' | 'fallback' | 'degraded';
 /** How many pages at most have their shared parts written in at once; the others are answered as they are meanwhile. */
 const PARTS_WRITTEN_AT_ONCE = 2;
 
+/**
+ * How long after a render in the background of a page the next one of it may start. A page changed
+ * again and again (its comments voted on ten times a second) is rendered about once a second, not
+ * once a vote, and each change still shows within that second and the render's time.
+ */
+const RENDER_AGAIN_AFTER_MS = 1_000;
+
 /** A kept page and the store it is kept in. */
 interface Located {
   stored: StoredPage;
@@ -246,6 +253,8 @@ export class RenderRefused extends Error {
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
+  /** When the last render in the background of each page started (or is to start). */
+  private readonly backgroundStarts = new Map<string, number>();
   /** The pages whose parts are being written in anew. */
   private readonly reassembling = new Set<string>();
   private readonly changeListeners: ((tags: string[]) => void)[] = [];
@@ -296,8 +305,13 @@ export class PageCache {
     }
   }
 
-  /** Renders the page at `key` again and keeps it, whatever is kept meanwhile; a render under way is joined. */
+  /**
+   * Renders the page at `key` again and keeps it, whatever is kept meanwhile; a render under way is
+   * joined, and one that started less than `RENDER_AGAIN_AFTER_MS` ago is waited for first.
+   */
   async refresh(key: string, render: Render): Promise<void> {
+    const wait = this.flights.has(key) ? 0 : this.untilBackgroundRender(key);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await (this.flights.get(key) ?? this.start(key, render, true)).done;
   }
 
@@ -339,10 +353,14 @@ export class PageCache {
     return stored ? { page: stored.page, outcome: 'fallback' } : { page: rendered.page, outcome: 'degraded' };
   }
 
-  /** Renders the page at `key` again in the background, unless it is under way or the renders in the background are too many. */
+  /**
+   * Renders the page at `key` again in the background, unless it is under way, its last started
+   * less than `RENDER_AGAIN_AFTER_MS` ago, or the renders in the background are too many.
+   */
   private renderInBackground(key: string, render: Render) {
-    if (!this.flights.has(key) && this.inBackground() < this.backgroundRenders)
-      this.start(key, render, true).done.catch(() => undefined);
+    // Too soon after the last: a later request renders it, and its change shows then.
+    if (this.flights.has(key) || this.untilBackgroundRender(key) > 0) return;
+    if (this.inBackground() < this.backgroundRenders) this.start(key, render, true).done.catch(() => undefined);
   }
 
   /**
@@ -381,15 +399,13 @@ export class PageCache {
   async invalidate(tags: string[], at = this.now()): Promise<void> {
     this.parts?.drop(tags, at);
     const stores = this.longTail ? [this.store, this.longTail] : [this.store];
-    await Promise.all(
-      stores.flatMap((store) =>
-        this.byMark(tags)
-          .filter(([marked]) => marked.length > 0)
-          .map(([marked, mark]) => store.invalidate(marked, at, mark)),
-      ),
-    );
-    // Renders on their way read what was there before: whoever asks next starts a new one.
-    this.flights.clear();
+    const marks = this.byMark(tags).filter(([marked]) => marked.length > 0);
+    await Promise.all(stores.flatMap((store) => marks.map(([marked, mark]) => store.invalidate(marked, at, mark))));
+    // Renders on their way read what was there before. Where a change drops pages, whoever asks
+    // next starts a new one. Where it leaves them stale, a render on its way is joined, as the
+    // stale copy would be answered, and kept marked stale: ten votes a second forgot every render
+    // under way ten times a second, and each visitor after them started the same render again.
+    if (marks.some(([, mark]) => mark === 'invalid')) this.flights.clear();
     for (const listener of this.changeListeners) listener(tags);
   }
 
@@ -459,6 +475,7 @@ export class PageCache {
   private start(key: string, render: Render, background: boolean): Flight {
     if (background) backgroundRefreshes.inc({ how: 'render' });
     const renderedAt = this.now();
+    if (background) this.noteBackgroundStart(key, renderedAt);
     const controller = new AbortController();
     const deadline = setTimeout(
       () => controller.abort(new RenderTimedOut(key, this.renderTimeoutMs)),
@@ -483,6 +500,19 @@ export class PageCache {
     };
     done.then(land, land);
     return flight;
+  }
+
+  /** How long until a render in the background of `key` may start: `RENDER_AGAIN_AFTER_MS` after the last one's start. */
+  private untilBackgroundRender(key: string): number {
+    return Math.max(0, (this.backgroundStarts.get(key) ?? -Infinity) + RENDER_AGAIN_AFTER_MS - this.now());
+  }
+
+  private noteBackgroundStart(key: string, at: number) {
+    // Only the starts of the last second matter: the others are forgotten once they are many.
+    if (this.backgroundStarts.size >= 1_000)
+      for (const [other, started] of this.backgroundStarts)
+        if (started + RENDER_AGAIN_AFTER_MS <= at) this.backgroundStarts.delete(other);
+    this.backgroundStarts.set(key, at);
   }
 
   /**
