@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
 import { log } from './log';
-import { TagIndex } from './tag-index';
+import { TaggedCache } from './tag-index';
 import { MemoryPageStore, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
 
 /** What is kept of a page on disk, in memory: all but its bytes, and its marks. */
@@ -32,8 +31,7 @@ const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((
  */
 export class DiskPageStore implements PageStore {
   private readonly hot: MemoryPageStore;
-  private readonly index: LRUCache<string, DiskEntry>;
-  private readonly tagged = new TagIndex();
+  private readonly index: TaggedCache<DiskEntry>;
   private files = 0;
 
   constructor(
@@ -44,14 +42,12 @@ export class DiskPageStore implements PageStore {
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
     this.hot = new MemoryPageStore(hotBytes);
-    this.index = new LRUCache<string, DiskEntry>({
-      maxSize: diskBytes,
-      sizeCalculation: ({ bytes }) => bytes,
-      dispose: ({ file, written }, key, reason) => {
-        void written.then(() => unlink(path.join(this.folder, file))).catch(() => undefined);
-        // A page kept again has its tags set by `set`.
-        if (reason !== 'set') this.tagged.delete(key);
-      },
+    this.index = new TaggedCache<DiskEntry>({
+      maxBytes: diskBytes,
+      bytesOf: ({ bytes }) => bytes,
+      tagsOf: ({ meta }) => meta.tags,
+      dispose: ({ file, written }) =>
+        void written.then(() => unlink(path.join(this.folder, file))).catch(() => undefined),
     });
   }
 
@@ -82,7 +78,6 @@ export class DiskPageStore implements PageStore {
     const file = `${createHash('sha256').update(key).digest('hex').slice(0, 24)}-${(this.files += 1).toString(36)}.gz`;
     // Indexed before it is written, so that a change reported meanwhile marks it.
     const written = writeFile(path.join(this.folder, file), gzip);
-    this.tagged.set(key, tags);
     this.index.set(key, {
       meta,
       file,
@@ -92,8 +87,6 @@ export class DiskPageStore implements PageStore {
       stale: stored.stale,
       partsStale: stored.partsStale,
     });
-    // Too large to be kept: not kept, nor indexed.
-    if (!this.index.has(key)) this.tagged.delete(key);
     await written;
   }
 
@@ -104,10 +97,7 @@ export class DiskPageStore implements PageStore {
 
   async invalidate(tags: string[], at: number, mark: Mark = 'invalid'): Promise<void> {
     await this.hot.invalidate(tags, at, mark);
-    for (const key of this.tagged.keysOf(tags)) {
-      const entry = this.index.peek(key);
-      if (entry && entry.meta.renderedAt <= at) entry[mark] = true;
-    }
+    for (const entry of this.index.withTags(tags)) if (entry.meta.renderedAt <= at) entry[mark] = true;
   }
 
   invalidatedSince(tags: string[], since: number) {
@@ -116,13 +106,12 @@ export class DiskPageStore implements PageStore {
 
   /** The pages on disk: every page kept is there. */
   size() {
-    return Promise.resolve({ bytes: this.index.calculatedSize, maxBytes: this.index.maxSize, pages: this.index.size });
+    return Promise.resolve(this.index.size());
   }
 
   async close() {
     await this.hot.close();
     this.index.clear();
-    this.tagged.clear();
     await rm(this.folder, { recursive: true, force: true });
   }
 }

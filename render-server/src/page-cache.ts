@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 import { log } from './log';
 import { backgroundRefreshes } from './metrics';
 import type { RenderedPart, SharedParts } from './shared-parts';
-import { TagIndex } from './tag-index';
+import { TaggedCache } from './tag-index';
 
 /** A page as the render server answers it: HTML, or the sitemap and the feed. */
 export interface Rendered {
@@ -116,18 +115,14 @@ const REMEMBER_CHANGES_MS = 60_000;
 
 /** Pages kept in the render server's own memory, the least recently used dropped past `maxBytes`. */
 export class MemoryPageStore implements PageStore {
-  private readonly pages: LRUCache<string, StoredPage>;
-  private readonly tagged = new TagIndex();
+  private readonly pages: TaggedCache<StoredPage>;
   private readonly changedAt = new Map<string, number>();
 
   constructor(maxBytes: number) {
-    this.pages = new LRUCache<string, StoredPage>({
-      maxSize: maxBytes,
-      sizeCalculation: ({ page }) => pageBytes(page),
-      // A page kept again has its tags set by `set`.
-      dispose: (_stored, key, reason) => {
-        if (reason !== 'set') this.tagged.delete(key);
-      },
+    this.pages = new TaggedCache<StoredPage>({
+      maxBytes,
+      bytesOf: ({ page }) => pageBytes(page),
+      tagsOf: ({ page }) => page.tags,
     });
   }
 
@@ -136,10 +131,7 @@ export class MemoryPageStore implements PageStore {
   }
 
   set(key: string, stored: StoredPage) {
-    this.tagged.set(key, stored.page.tags);
     this.pages.set(key, stored);
-    // Too large to be kept: not kept, nor indexed.
-    if (!this.pages.has(key)) this.tagged.delete(key);
     return Promise.resolve();
   }
 
@@ -152,10 +144,7 @@ export class MemoryPageStore implements PageStore {
     for (const tag of tags) this.changedAt.set(tag, Math.max(at, this.changedAt.get(tag) ?? -Infinity));
     for (const [tag, when] of this.changedAt) if (when < at - REMEMBER_CHANGES_MS) this.changedAt.delete(tag);
     // Marked where it lies: an invalid page keeps its place as the last good copy.
-    for (const key of this.tagged.keysOf(tags)) {
-      const stored = this.pages.peek(key);
-      if (stored && stored.page.renderedAt <= at) stored[mark] = true;
-    }
+    for (const stored of this.pages.withTags(tags)) if (stored.page.renderedAt <= at) stored[mark] = true;
     return Promise.resolve();
   }
 
@@ -164,12 +153,11 @@ export class MemoryPageStore implements PageStore {
   }
 
   size() {
-    return Promise.resolve({ bytes: this.pages.calculatedSize, maxBytes: this.pages.maxSize, pages: this.pages.size });
+    return Promise.resolve(this.pages.size());
   }
 
   close() {
     this.pages.clear();
-    this.tagged.clear();
     return Promise.resolve();
   }
 }

@@ -1,4 +1,4 @@
-import { TagIndex } from './tag-index';
+import { TagIndex, TaggedCache } from './tag-index';
 
 describe('the index of the tags kept pages carry', () => {
   it('finds each key that carries one of the tags, once', () => {
@@ -20,5 +20,22 @@ describe('the index of the tags kept pages carry', () => {
     index.delete('/a');
     index.delete('/never-kept');
     expect(index.keysOf(['article:1'])).toEqual(new Set());
+  });
+});
+
+describe('a cache whose entries are found by tag', () => {
+  const cache = (maxBytes: number) =>
+    new TaggedCache<{ name: string; tags: string[] }>({ maxBytes, bytesOf: () => 10, tagsOf: ({ tags }) => tags });
+
+  it('finds an entry by the tags it has now, and none it dropped past its bound', () => {
+    const entries = cache(20);
+    entries.set('/a', { name: 'a, before', tags: ['comments-A'] });
+    entries.set('/a', { name: 'a', tags: ['comments-B'] });
+    entries.set('/b', { name: 'b', tags: ['comments-B'] });
+    expect([...entries.withTags(['comments-A'])]).toEqual([]);
+    expect([...entries.withTags(['comments-B'])].map(({ name }) => name)).toEqual(['a', 'b']);
+    entries.set('/c', { name: 'c', tags: ['comments-B'] });
+    expect([...entries.withTags(['comments-B'])].map(({ name }) => name)).toEqual(['b', 'c']);
+    expect(entries.size()).toEqual({ bytes: 20, maxBytes: 20, pages: 2 });
   });
 });
