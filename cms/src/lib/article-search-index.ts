@@ -121,7 +121,7 @@ const MAX_TYPO_NODES = 15_000;
  */
 export class ArticleSearch {
   private readonly articles = new Map<string, IndexedArticle>();
-  private readonly text = new TextIndex();
+  private readonly text = new TextIndex<IndexedArticle>();
   private readonly vocabulary = new Vocabulary();
   private version: string | null = null;
   private syncing: Promise<void> = Promise.resolve();
@@ -130,6 +130,13 @@ export class ArticleSearch {
   /** The spec's rule over `newest`, in the same order. */
   private specFilter = new SubstringFilter([]);
   private photos = new Map<number, ArticleCard['photo']>();
+  /**
+   * Each list of topics some article has, once. A search counts the topics of thousands of
+   * results: with a list (and its strings) for each article, every count compared strings read
+   * apart, a sixth of a search's time at 20,000 articles; with the lists shared the count is next
+   * to nothing. An author's topics are tens, so the lists stay few.
+   */
+  private readonly topicLists = new Map<string, string[]>();
 
   constructor(private readonly schema: ReadModelSchema) {}
 
@@ -180,10 +187,7 @@ export class ArticleSearch {
   /** The documents that match every term, among those `among` keeps, each with its score, in no order (see `bestFirst`). */
   textMatches(terms: SearchTerm[], among: (article: IndexedArticle) => boolean): TextMatch[] {
     const found: TextMatch[] = [];
-    for (const [documentId, score] of this.text.match(terms)) {
-      const article = this.articles.get(documentId);
-      if (article && among(article)) found.push({ article, score });
-    }
+    for (const { owner: article, score } of this.text.match(terms)) if (among(article)) found.push({ article, score });
     return found;
   }
 
@@ -273,9 +277,9 @@ export class ArticleSearch {
     this.forget(row.documentId);
     // A date's text on both databases (Strapi keeps PostgreSQL's driver from making it a Date).
     const day = card.date_of_the_article.slice(0, 10);
-    const topics = card.topics.map(({ category }) => category ?? '');
+    const topics = this.topicList(card.topics.map(({ category }) => category ?? ''));
     const indexed = { title: indexedText(card.title_article), topics: topics.join(', '), body: indexedText(row.text) };
-    this.articles.set(row.documentId, {
+    const article: IndexedArticle = {
       documentId: row.documentId,
       id: row.id,
       revision,
@@ -284,9 +288,18 @@ export class ArticleSearch {
       topics,
       searched: [card.title_article ?? '', ...topics].join('\n').toLowerCase(),
       card: withoutPhoto(card),
-    });
-    this.text.put(row.documentId, indexed);
+    };
+    this.articles.set(row.documentId, article);
+    this.text.put(row.documentId, indexed, article);
     this.vocabulary.count(wordsOf(indexed), 1);
+  }
+
+  private topicList(topics: string[]): string[] {
+    const key = topics.join('\n');
+    const known = this.topicLists.get(key);
+    if (known) return known;
+    this.topicLists.set(key, topics);
+    return topics;
   }
 
   private forget(documentId: string) {

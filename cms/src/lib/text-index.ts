@@ -17,8 +17,9 @@ const B = 0.75;
 /** The most words a snippet quotes (the issue asks for "about 30"). */
 export const SNIPPET_WORDS = 30;
 
-interface IndexedDocument {
-  id: string;
+interface IndexedDocument<Owner> {
+  /** What it stands for, as put: what a match answers, with no lookup by id. */
+  owner: Owner;
   /** Its number in the postings. */
   number: number;
   /**
@@ -30,11 +31,10 @@ interface IndexedDocument {
   length: number;
 }
 
-/** The documents holding a phrase, each with its weight: one key's postings, or a prefix's keys added up. */
-interface Holders {
-  size: number;
-  get(document: number): number | undefined;
-  keys(): Iterable<number>;
+/** What a document that matched a search stands for, and how well it matched. */
+export interface Scored<Owner> {
+  owner: Owner;
+  score: number;
 }
 
 /** One looked-for key: a word's key, matched whole, or as the beginning of keys for a prefix. */
@@ -42,15 +42,6 @@ interface Phrase {
   key: string;
   prefix: boolean;
 }
-
-/** A phrase's holders, with how rare it is (its BM25 idf). */
-interface WeightedPhrase {
-  holders: Holders;
-  idf: number;
-}
-
-/** How many documents hold any of a term's phrases, at most (one holding two is counted twice). */
-const held = (phrases: WeightedPhrase[]) => phrases.reduce((sum, { holders }) => sum + holders.size, 0);
 
 const phrasesOf = ({ word, prefix, also }: SearchTerm): Phrase[] => [
   { key: indexKey(word), prefix },
@@ -74,10 +65,10 @@ function keysOf(text: IndexedText): { keys: Map<string, number>; length: number 
  * holding it and how often (weighted by field); ranked by BM25 with each field's weight, as
  * SQLite's FTS5 `bm25()` ranks. Adding or taking out a document touches its own keys only.
  */
-export class TextIndex {
-  private readonly documents = new Map<string, IndexedDocument>();
+export class TextIndex<Owner> {
+  private readonly documents = new Map<string, IndexedDocument<Owner>>();
   // The documents by number, and the numbers of those taken out, given again to the next ones.
-  private readonly numbered: (IndexedDocument | undefined)[] = [];
+  private readonly numbered: (IndexedDocument<Owner> | undefined)[] = [];
   private readonly freeNumbers: number[] = [];
   private readonly postings = new Map<string, PostingList>();
   private totalLength = 0;
@@ -88,7 +79,8 @@ export class TextIndex {
     return this.documents.size;
   }
 
-  put(id: string, text: IndexedText): void {
+  /** Indexes `text` as document `id`, in place of what `id` held, standing for `owner`. */
+  put(id: string, text: IndexedText, owner: Owner): void {
     this.remove(id);
     const { keys, length } = keysOf(text);
     const number = this.freeNumbers.pop() ?? this.numbered.length;
@@ -101,7 +93,7 @@ export class TextIndex {
       }
       documents.set(number, frequency);
     }
-    const document = { id, number, text, length };
+    const document = { owner, number, text, length };
     this.documents.set(id, document);
     this.numbered[number] = document;
     this.totalLength += length;
@@ -132,38 +124,55 @@ export class TextIndex {
 
   /**
    * The documents that hold every term (its word, the last as a prefix, or any of its stand-ins),
-   * each with its score: the higher, the better.
+   * each as what it stands for with its score (the higher, the better), in the order of their numbers.
+   *
+   * Scored in arrays as long as the documents are numbered, walking each phrase's postings once:
+   * at 20,000 articles a common word is held by thousands, and looking each of them up in the other
+   * terms' postings and keeping scores in maps took a third of a search's time.
    */
-  match(terms: SearchTerm[]): Map<string, number> {
-    if (terms.length === 0) return new Map();
-    // Each phrase's rarity once, not once for every document that holds it.
-    const matched = terms.map((term) =>
-      phrasesOf(term).map((phrase): WeightedPhrase => {
-        const holders = this.holders(phrase);
-        return { holders, idf: this.idf(holders.size) };
-      }),
-    );
-    // From the term held by the fewest documents: the others are asked of those only.
-    const rarest = matched.reduce((best, phrases) => (held(phrases) < held(best) ? phrases : best));
-    const others = matched.filter((phrases) => phrases !== rarest);
+  match(terms: SearchTerm[]): Scored<Owner>[] {
+    const phrases = terms.map((term) => phrasesOf(term).map((phrase) => this.keysOf(phrase)));
+    const unheld = (keys: string[]) => keys.every((key) => !this.postings.has(key));
+    if (terms.length === 0 || phrases.some((termPhrases) => termPhrases.every(unheld))) return [];
+    const count = this.numbered.length;
+    const scores = new Float64Array(count);
+    // How many terms hold each document, and the last term that counted it (its place, plus one).
+    const held = new Uint16Array(count);
+    const countedFor = new Uint16Array(count);
+    // A phrase's weight in each document it holds (a prefix's keys added up), and those documents.
+    const frequencies = new Int32Array(count);
+    const holders = new Int32Array(count);
     const average = this.totalLength / Math.max(1, this.documents.size);
-    // By the documents' numbers: a number is cheaper to look up than an id.
-    const scored = new Map<number, number>();
-    for (const { holders: candidates } of rarest)
-      for (const number of candidates.keys()) {
-        const document = this.numbered[number];
-        if (!document || scored.has(number)) continue;
-        if (!others.every((phrases) => phrases.some(({ holders }) => holders.get(number) !== undefined))) continue;
-        const lengthFactor = K1 * (1 - B + (B * document.length) / average);
-        let score = 0;
-        for (const phrases of matched)
-          for (const { holders, idf } of phrases) {
-            const frequency = holders.get(number);
-            if (frequency !== undefined) score += (idf * (frequency * (K1 + 1))) / (frequency + lengthFactor);
+    phrases.forEach((termPhrases, at) => {
+      const term = at + 1;
+      for (const keys of termPhrases) {
+        let holding = 0;
+        for (const key of keys)
+          this.postings.get(key)?.forEach((number, frequency) => {
+            if (frequencies[number] === 0) holders[holding++] = number;
+            frequencies[number] += frequency;
+          });
+        const idf = this.idf(holding);
+        for (let each = 0; each < holding; each += 1) {
+          const number = holders[each];
+          const frequency = frequencies[number];
+          frequencies[number] = 0;
+          const length = this.numbered[number]?.length ?? average;
+          const lengthFactor = K1 * (1 - B + (B * length) / average);
+          scores[number] += (idf * (frequency * (K1 + 1))) / (frequency + lengthFactor);
+          if (countedFor[number] !== term) {
+            countedFor[number] = term;
+            held[number] += 1;
           }
-        scored.set(number, score);
+        }
       }
-    return new Map([...scored].map(([number, score]) => [this.numbered[number]?.id ?? '', score]));
+    });
+    const matches: Scored<Owner>[] = [];
+    for (let number = 0; number < count; number += 1) {
+      const document = this.numbered[number];
+      if (held[number] === terms.length && document) matches.push({ owner: document.owner, score: scores[number] });
+    }
+    return matches;
   }
 
   /**
@@ -179,8 +188,7 @@ export class TextIndex {
     // Each key the terms match, and which of their phrases it matches first.
     const phraseOf = new Map<string, number>();
     terms.flatMap(phrasesOf).forEach((phrase, at) => {
-      for (const key of phrase.prefix ? this.keysFrom(phrase.key) : [phrase.key])
-        if (!phraseOf.has(key)) phraseOf.set(key, at);
+      for (const key of this.keysOf(phrase)) if (!phraseOf.has(key)) phraseOf.set(key, at);
     });
     const phraseAt = words.map(({ key }) => phraseOf.get(key) ?? -1);
     // A few words before the first match, so that it is read in its sentence.
@@ -206,15 +214,9 @@ export class TextIndex {
     return end < count ? `${quoted}…` : quoted;
   }
 
-  /** The documents holding a phrase, each with how often (weighted): a prefix's keys added up. */
-  private holders({ key, prefix }: Phrase): Holders {
-    if (!prefix) return this.postings.get(key) ?? new PostingList();
-    const holders = new Map<number, number>();
-    for (const each of this.keysFrom(key))
-      this.postings
-        .get(each)
-        ?.forEach((number, frequency) => holders.set(number, (holders.get(number) ?? 0) + frequency));
-    return holders;
+  /** The keys a phrase looks for: its own, or for a prefix every key that begins with it. */
+  private keysOf({ key, prefix }: Phrase): string[] {
+    return prefix ? this.keysFrom(key) : [key];
   }
 
   /** The keys that begin with `prefix`, by a binary search of the sorted keys. */

@@ -88,11 +88,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await articles.sync(strapi.db.connection, version);
       const narrowed = narrowedTo({ topic, year });
       const spec = articles.specMatches(search);
-      const specIds = new Set(spec.map(({ documentId }) => documentId));
+      const specFound = new Set(spec);
       const words = searchWords(search);
       const terms = articles.searchTerms(words);
       // The text tier: every article the spec's rule leaves out (unnarrowed, for the facets).
-      const text = articles.textMatches(terms, ({ documentId }) => !specIds.has(documentId));
+      const text = articles.textMatches(terms, (article) => !specFound.has(article));
       const specShown = spec.filter(narrowed);
       const textShown = text.filter(({ article }) => narrowed(article));
       const total = specShown.length + textShown.length;
