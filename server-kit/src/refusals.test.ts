@@ -1,3 +1,4 @@
+import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { refusedForMs, retryAfterSeconds } from './refusals';
 
@@ -12,6 +13,21 @@ describe('a refusal by a limiter', () => {
     jest.setSystemTime(20_000);
     expect(await refusedForMs(limiter, 'a')).toBe(40_000);
     expect(await refusedForMs(limiter, 'b')).toBeUndefined();
+  });
+
+  it('keeps no request alive: the timer that forgets a client is set outside its request', async () => {
+    const request = new AsyncLocalStorage<{ url: string }>();
+    const timersSetIn: ({ url: string } | undefined)[] = [];
+    const hook = createHook({
+      init: (_id, type) => void (type === 'Timeout' && timersSetIn.push(request.getStore())),
+    }).enable();
+    try {
+      const limiter = new RateLimiterMemory({ points: 3, duration: 60 });
+      await request.run({ url: '/api/articles' }, () => refusedForMs(limiter, 'a'));
+    } finally {
+      hook.disable();
+    }
+    expect(timersSetIn).toEqual([undefined]);
   });
 
   it('is not what a store that fails says: that is thrown', async () => {
