@@ -95,6 +95,14 @@ class Breakdown {
   }
 }
 
+/** A run's rate and times; its statuses are counted apart (a refusal is not an error here). */
+const loadOf = (result: autocannon.Result): Load => ({
+  'pages/s': Math.round(result.requests.average),
+  'p50 ms': result.latency.p50,
+  'p99 ms': result.latency.p99,
+  errors: result.errors + result.timeouts,
+});
+
 /** A load whose every request is `next()`, from one of `CLIENTS` addresses; statuses tallied, and each kind's times. */
 async function run(url: string, connections: number, next: () => Asked) {
   const statuses: Record<number, number> = {};
@@ -129,13 +137,7 @@ async function run(url: string, connections: number, next: () => Asked) {
     );
     instance.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
   });
-  const load: Load = {
-    'pages/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.timeouts,
-  };
-  return { load, statuses, breakdown };
+  return { load: loadOf(result), statuses, breakdown };
 }
 
 /**
@@ -154,12 +156,7 @@ async function probe(url: string, paths: string[]): Promise<Load> {
       headers: { 'x-forwarded-for': `10.9.0.${at}`, 'accept-encoding': 'gzip' },
     })),
   });
-  return {
-    'pages/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.timeouts,
-  };
+  return loadOf(result);
 }
 
 /** Seconds of CPU a process has used (`/proc/<pid>/stat`'s user and system time). */
