@@ -129,7 +129,6 @@ export class ArticleSearch {
   private newest: IndexedArticle[] = [];
   /** The spec's rule over `newest`, in the same order. */
   private specFilter = new SubstringFilter([]);
-  private photos = new Map<number, ArticleCard['photo']>();
   /**
    * Each list of topics some article has, once. A search counts the topics of thousands of
    * results: with a list (and its strings) for each article, every count compared strings read
@@ -220,15 +219,24 @@ export class ArticleSearch {
     return finds(corrected, correctedTerms) ? corrected : null;
   }
 
-  /** A found article's card, as the Articles list shows it, with its photo as last read. */
-  card(article: IndexedArticle): ArticleCard {
-    return { ...article.card, photo: this.photos.get(article.id) ?? null };
+  /**
+   * Found articles' cards, as the Articles list shows them, each with its photo read now: a page's
+   * dozen photos, not every article's held (11–15 MB at 20,000 articles) and read again at every
+   * version.
+   */
+  async cards(db: Knex, articles: IndexedArticle[]): Promise<ArticleCard[]> {
+    const photos = await firstPhotosOf(
+      db,
+      this.schema,
+      articles.map(({ id }) => id),
+    );
+    return articles.map((article) => ({ ...article.card, photo: photos.get(article.id) ?? null }));
   }
 
   /**
    * Reads the published rows that changed since the last reading (their cards made as the
-   * Articles list makes them), forgets the articles no longer published, and reads every
-   * article's photo again (a photo can change in the media library, its article not).
+   * Articles list makes them, but for the photo, which can change in the media library while its
+   * article does not), and forgets the articles no longer published.
    */
   private async read(db: Knex) {
     const { articles } = this.schema;
@@ -249,12 +257,6 @@ export class ArticleSearch {
     const changed = published
       .filter(({ documentId }) => this.articles.get(documentId)?.revision !== revisions.get(documentId))
       .map(({ id }) => id);
-    const photos = new Map<number, ArticleCard['photo']>();
-    // In slices: SQLite takes a bounded number of parameters.
-    for (let start = 0; start < published.length; start += 500) {
-      const ids = published.slice(start, start + 500).map(({ id }) => id);
-      for (const [id, photo] of await firstPhotosOf(db, this.schema, ids)) photos.set(id, photo);
-    }
     for (let start = 0; start < changed.length; start += READ_SLICE) {
       const rows = await rowsOf<ArticleRow>(
         publishedArticles(db, this.schema)
@@ -266,7 +268,6 @@ export class ArticleSearch {
       // Thousands of changed articles (a restore, `grow`) are indexed between other requests, not before them.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    this.photos = photos;
     if (changed.length > 0 || published.length !== this.newest.length) {
       this.newest = [...this.articles.values()].sort(newestFirst);
       this.specFilter = new SubstringFilter(this.newest.map(({ searched }) => searched));

@@ -78,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await articles.sync(strapi.db.connection, version);
       const found = articles.specMatches(search);
       return {
-        data: found.slice((page - 1) * pageSize, page * pageSize).map((article) => articles.card(article)),
+        data: await articles.cards(strapi.db.connection, found.slice((page - 1) * pageSize, page * pageSize)),
         meta: pagination(page, pageSize, found.length),
       };
     },
@@ -102,10 +102,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...bestFirst(textShown, page * pageSize - specShown.length).map((article) => ({ article, ranked: true })),
       ];
       // Only the page's text matches are quoted.
-      const data = results.slice((page - 1) * pageSize, page * pageSize).map(({ article, ranked }) => {
-        const card = articles.card(article);
-        return ranked ? { ...card, snippet: articles.snippet(article.documentId, terms) } : card;
-      });
+      const shown = results.slice((page - 1) * pageSize, page * pageSize);
+      const cards = await articles.cards(
+        strapi.db.connection,
+        shown.map(({ article }) => article),
+      );
+      const data = shown.map(({ article, ranked }, at) =>
+        ranked ? { ...cards[at], snippet: articles.snippet(article.documentId, terms) } : cards[at],
+      );
       const facets = facetCounts([...spec, ...text.map(({ article }) => article)], { topic, year });
       const finds = (corrected: string, correctedTerms: SearchTerm[]) =>
         articles.specMatches(corrected).some(narrowed) || articles.textMatches(correctedTerms, narrowed).length > 0;
