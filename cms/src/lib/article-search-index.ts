@@ -35,15 +35,12 @@ export interface IndexedArticle {
   topics: string[];
   /** Its title and its topics, lower-cased and apart (a term never holds `\n`), for the spec's rule. */
   searched: string;
-  /**
-   * Its card as read with its row, but its photo: that is read again at every reading (see
-   * `card()`), and keeping the one read with the row too took 15 MB at 20,000 articles.
-   */
-  card: Omit<ArticleCard, 'photo'>;
+  /** Its card as read with its row, but for its photo, read with the page that shows it (`cards()`). */
+  card: ArticleSummary;
 }
 
-/** An article's card, as the Articles list answers it. */
-export type ArticleCard = Awaited<ReturnType<typeof summariesOf>>[number];
+/** An article's card without its photo. */
+type ArticleSummary = Awaited<ReturnType<typeof summariesOf>>[number];
 
 /** An article the search's words found, and how well (the higher, the better). */
 export interface TextMatch {
@@ -86,14 +83,6 @@ export function bestFirst(matches: TextMatch[], count: number): IndexedArticle[]
 /** Newest first; articles of the same day in the order they were published (as the Articles list). */
 const newestFirst = (x: IndexedArticle, y: IndexedArticle) =>
   x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id;
-
-const withoutPhoto = ({ documentId, title_article, date_of_the_article, topics, excerpt }: ArticleCard) => ({
-  documentId,
-  title_article,
-  date_of_the_article,
-  topics,
-  excerpt,
-});
 
 /** The words of an article as the vocabulary counts them. */
 const wordsOf = ({ title, topics, body }: IndexedText) => textWords(`${title}\n${topics}\n${body}`);
@@ -224,7 +213,7 @@ export class ArticleSearch {
    * dozen photos, not every article's held (11–15 MB at 20,000 articles) and read again at every
    * version.
    */
-  async cards(db: Knex, articles: IndexedArticle[]): Promise<ArticleCard[]> {
+  async cards(db: Knex, articles: IndexedArticle[]) {
     const photos = await firstPhotosOf(
       db,
       this.schema,
@@ -274,7 +263,11 @@ export class ArticleSearch {
     }
   }
 
-  private remember(row: { id: number; documentId: string; text: string | null }, card: ArticleCard, revision: string) {
+  private remember(
+    row: { id: number; documentId: string; text: string | null },
+    card: ArticleSummary,
+    revision: string,
+  ) {
     this.forget(row.documentId);
     // A date's text on both databases (Strapi keeps PostgreSQL's driver from making it a Date).
     const day = card.date_of_the_article.slice(0, 10);
@@ -288,7 +281,7 @@ export class ArticleSearch {
       year: Number(day.slice(0, 4)),
       topics,
       searched: [card.title_article ?? '', ...topics].join('\n').toLowerCase(),
-      card: withoutPhoto(card),
+      card,
     };
     this.articles.set(row.documentId, article);
     this.text.put(row.documentId, indexed, article);

@@ -236,15 +236,17 @@ export const summaryColumns = (schema: ReadModelSchema) => [
   `a.${schema.articles.text} as text`,
 ];
 
-/** The cards of these articles (`summaryColumns`), in their order: each without its body. */
+/**
+ * The cards of these articles (`summaryColumns`), in their order: each without its body, and
+ * without its photo, which can change in the media library while its article does not
+ * (`firstPhotosOf`, read with the page that shows it).
+ */
 export async function summariesOf(db: Knex, schema: ReadModelSchema, rows: ArticleRow[]) {
   const ids = rows.map(({ id }) => id);
   const topics = await topicsOf(db, schema, ids);
-  const photos = await firstPhotosOf(db, schema, ids);
   return rows.map(({ id, text, ...heading }) => ({
     ...heading,
     topics: topics.get(id) ?? [],
     excerpt: cardExcerpt(text),
-    photo: photos.get(id) ?? null,
   }));
 }
