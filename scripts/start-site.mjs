@@ -122,7 +122,7 @@ function supervise(name, launch) {
 
 /** The CMS as a child process: it counts as started once Strapi says so. */
 function launchCms() {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'strapi'), ['start'], {
+  const child = spawn(process.execPath, [path.join(root, 'cms', 'dist', 'src', 'server.js')], {
     cwd: path.join(root, 'cms'),
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

@@ -38,12 +38,6 @@ export const dataDir = (settings: CmsSettings) =>
   settings.DATABASE_CLIENT === 'sqlite' ? path.dirname(sqliteFile(settings)) : fromCms('data');
 
 /**
- * The migrations of database/migrations are TypeScript: Strapi runs them as compiled, from
- * dist/database/migrations (the tsconfig's outDir), each once, before it syncs its own tables.
- */
-const migrations = { useTypescriptMigrations: true };
-
-/**
  * SQLite is the embedded default (one CMS process). PostgreSQL (DATABASE_CLIENT=postgres, the only
  * other the settings take) serves several CMS processes behind one address, configured by Strapi's
  * conventional variables.
@@ -61,7 +55,6 @@ const config = (): Core.Config.Database => {
         acquireConnectionTimeout,
         pool: { afterCreate: unicodeLower },
       },
-      settings: migrations,
     };
   }
   const ssl = settings.DATABASE_SSL && {
@@ -84,7 +77,6 @@ const config = (): Core.Config.Database => {
       pool: { min: settings.DATABASE_POOL_MIN, max: settings.DATABASE_POOL_MAX },
       acquireConnectionTimeout,
     },
-    settings: migrations,
   };
 };
 

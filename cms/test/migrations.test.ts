@@ -4,11 +4,8 @@ import type { Knex } from 'knex';
 import { databaseOf } from './support/database';
 import { startStrapi, type StrapiProcess } from './support/strapi-process';
 
-/** The migrations the CMS ships, by the names Strapi records them under: their compiled files'. */
-const MIGRATIONS = fs
-  .readdirSync(path.resolve(__dirname, '..', 'database', 'migrations'))
-  .map((name) => name.replace(/\.ts$/, '.js'))
-  .sort();
+/** The migrations the CMS ships, by the names Strapi records them under. */
+const MIGRATIONS = fs.readdirSync(path.resolve(__dirname, '..', 'database', 'migrations')).sort();
 /** The tables and indexes the CMS's code needs beside Strapi's own. */
 const TABLES = ['client_limits', 'notification_queue', 'notification_senders', 'read_model_versions'];
 const INDEXES = ['articles_newest_first_idx', 'articles_title_idx', 'comments_article_approved_idx'];

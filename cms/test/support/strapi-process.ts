@@ -10,11 +10,7 @@ export { freePort };
 const CMS_DIR = path.resolve(__dirname, '..', '..');
 // Required before Strapi, as `npm start` does: it traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
 const TRACING = path.join(CMS_DIR, 'dist', 'src', 'tracing.js');
-const STRAPI_PACKAGE = require.resolve('@strapi/strapi/package.json', { paths: [CMS_DIR] });
-const STRAPI_BIN = path.join(
-  path.dirname(STRAPI_PACKAGE),
-  (JSON.parse(fs.readFileSync(STRAPI_PACKAGE, 'utf8')) as { bin: string }).bin,
-);
+const SERVER = path.join(CMS_DIR, 'dist', 'src', 'server.js');
 
 export interface StrapiProcess {
   url: string;
@@ -60,7 +56,7 @@ export async function startStrapi({ dataDir, env = {} }: StartOptions = {}): Pro
   const url = `http://127.0.0.1:${port}`;
   const metricsPort = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--require', TRACING, STRAPI_BIN, 'start'], {
+  const child = spawn(process.execPath, ['--require', TRACING, SERVER], {
     cwd: CMS_DIR,
     env: {
       // As `npm start` runs it (scripts/start-site.mjs): two malloc arenas, not eight a core.

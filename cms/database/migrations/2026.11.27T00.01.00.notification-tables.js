@@ -1,11 +1,13 @@
-import type { Knex } from 'knex';
-
+// @ts-check
 /**
  * The notices waiting to be emailed, and per kind of notice its sender's state
  * (src/lib/notifications.ts). A database the CMS made them in at start, before there were
  * migrations, keeps them and their rows.
+ *
+ * @param {import('knex').Knex} knex
+ * @returns {Promise<void>}
  */
-export async function up(knex: Knex): Promise<void> {
+async function up(knex) {
   if (!(await knex.schema.hasTable('notification_queue'))) {
     await knex.schema.createTable('notification_queue', (table) => {
       table.increments('id');
@@ -27,3 +29,5 @@ export async function up(knex: Knex): Promise<void> {
     });
   }
 }
+
+module.exports = { up };

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { Core } from '@strapi/strapi';
-
+// @ts-check
 /**
  * rate-limiter-flexible's own statement on each database: it made this table itself before, so
  * a database it made the table in and a new one hold the same table.
@@ -16,8 +14,14 @@ const CREATE_CLIENT_LIMITS = {
  * The table the limits per client are counted in when they are kept in the database
  * (src/lib/public-api/limits.ts), in place of the one the write limit was counted in before
  * rate-limiter-flexible's, which nothing reads now.
+ *
+ * @param {import('knex').Knex} knex
+ * @param {import('@strapi/strapi').Core.Strapi['db']} db
+ * @returns {Promise<void>}
  */
-export async function up(knex: Knex, db: Core.Strapi['db']): Promise<void> {
+async function up(knex, db) {
   await knex.schema.dropTableIfExists('write_rate_limits');
   await knex.raw(CREATE_CLIENT_LIMITS[db.dialect.client === 'postgres' ? 'postgres' : 'sqlite']);
 }
+
+module.exports = { up };
