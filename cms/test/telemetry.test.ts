@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rejectionReason } from '../src/lib/metrics';
-import { traceExporterFor } from '../src/lib/trace-sdk';
+import { traceExporterFor } from '../src/lib/tracing-sdk';
 import { author } from './support/author';
 import { TEST_ENV } from './support/global-setup';
 import { newVisitor, request } from './support/http';

@@ -1,7 +1,7 @@
 // The CMS's traces (docs/operating/observability.md, "The CMS's traces"), started by
 // src/tracing.ts before Strapi loads.
 import { createRequire } from 'node:module';
-import type * as TraceSdk from './trace-sdk';
+import type * as TraceSdk from './tracing-sdk';
 
 let sdk: { shutdown(): Promise<void> } | undefined;
 
@@ -13,7 +13,7 @@ let sdk: { shutdown(): Promise<void> } | undefined;
  */
 export function startTracing(env: NodeJS.ProcessEnv): void {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
-  const { startTraceSdk } = createRequire(__filename)('./trace-sdk') as typeof TraceSdk;
+  const { startTraceSdk } = createRequire(__filename)('./tracing-sdk') as typeof TraceSdk;
   sdk = startTraceSdk(env);
 }
 
