@@ -25,6 +25,21 @@ describe('the read model’s kept answers', () => {
     collectGarbage();
     expect(request?.deref()).toBeUndefined();
     const again = await cache.answer('most-popular-articles', () => Promise.reject(new Error('computed again')));
-    expect(again.body).toEqual({ data: ['kept'] });
+    expect(JSON.parse(again.json)).toEqual({ data: ['kept'] });
+  });
+
+  it('are kept up to their bound of JSON, the least recently asked dropped first', async () => {
+    // Each answer's JSON is 41 characters: two fit in 100, three do not.
+    const cache = new ReadModelCache(db, 100);
+    const computed: string[] = [];
+    const ask = (key: string) =>
+      cache.answer(key, () => {
+        computed.push(key);
+        return Promise.resolve({ data: key.repeat(30) });
+      });
+    for (const key of ['a', 'b', 'a', 'c', 'a', 'b'])
+      expect(JSON.parse((await ask(key)).json)).toEqual({ data: key.repeat(30) });
+    // `b` was the least recently asked when `c` came, so it alone was computed again.
+    expect(computed).toEqual(['a', 'b', 'c', 'b']);
   });
 });

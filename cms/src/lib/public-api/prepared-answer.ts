@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import type { Context } from 'koa';
 
 /** An answer's JSON and its strong ETag: the bytes sent and their hash. */
 export interface PreparedAnswer {
@@ -13,3 +14,10 @@ export function prepareAnswer(body: unknown): PreparedAnswer {
 
 /** Where a route that keeps its answers hands them over prepared (`ctx.state`), so that nothing is serialized or hashed again. */
 export const PREPARED_ANSWER = 'preparedAnswer';
+
+/** Answers with `prepared`'s JSON, handed over for the public's caching headers (`publicRead`). */
+export function sendPrepared(ctx: Context, prepared: PreparedAnswer): void {
+  ctx.body = prepared.json;
+  ctx.type = 'application/json';
+  ctx.state[PREPARED_ANSWER] = prepared;
+}

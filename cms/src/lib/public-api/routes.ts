@@ -29,11 +29,14 @@ export function publicRead({ cost = 1 }: { cost?: number } = {}): PublicRouteCon
   const handler = async (ctx: Context, next: Next) => {
     await next();
     const { body } = ctx;
-    const isJson = typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && !(body instanceof Stream);
+    const prepared = ctx.state[PREPARED_ANSWER] as PreparedAnswer | undefined;
+    const isJson =
+      prepared !== undefined ||
+      (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && !(body instanceof Stream));
     if (isAuthor(ctx) || ctx.status !== 200 || !isJson) return;
     const { maxAge, staleWhileRevalidate } = publicApi(strapi).options.cache;
     // Serialized once, here (or once for all its readers by the route): the hash is of exactly the bytes sent.
-    const { json, etag } = (ctx.state[PREPARED_ANSWER] as PreparedAnswer | undefined) ?? prepareAnswer(body);
+    const { json, etag } = prepared ?? prepareAnswer(body);
     ctx.body = json;
     ctx.type = 'application/json';
     ctx.set('ETag', etag);

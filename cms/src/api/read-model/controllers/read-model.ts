@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { integerParam, onlyParams, textParam } from '../../../lib/query-params';
 import { ReadModelCache } from '../../../lib/read-model-cache';
 import { timedQuery } from '../../../lib/metrics';
-import { PREPARED_ANSWER, prepareAnswer } from '../../../lib/public-api/prepared-answer';
+import { prepareAnswer, sendPrepared } from '../../../lib/public-api/prepared-answer';
 import type archive from '../services/archive';
 import type articleSearch from '../services/article-search';
 import type articleRankings from '../services/article-rankings';
@@ -74,18 +74,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     strapi.service(`api::read-model.${name}`) as unknown as ReadModelServices[Name];
   const kept = new ReadModelCache(strapi.db.connection);
   // Timed under `query` only when computed: a kept answer costs the database nothing.
-  const answer = async (ctx: Context, query: string, key: string, compute: (version: string) => Promise<unknown>) => {
-    const { body, json, etag } = await kept.answer(key, (version) => timedQuery(query, () => compute(version)));
-    ctx.body = body;
-    ctx.state[PREPARED_ANSWER] = { json, etag };
-  };
+  const answer = async (ctx: Context, query: string, key: string, compute: (version: string) => Promise<unknown>) =>
+    sendPrepared(ctx, await kept.answer(key, (version) => timedQuery(query, () => compute(version))));
   // An article's page reads are read every time, in a few indexed queries: kept, the long tail
   // would push the costly aggregates out, and votes change comments without raising the version.
-  const computed = async (ctx: Context, query: string, compute: () => Promise<unknown>) => {
-    const body = await timedQuery(query, compute);
-    ctx.body = body;
-    ctx.state[PREPARED_ANSWER] = prepareAnswer(body);
-  };
+  const computed = async (ctx: Context, query: string, compute: () => Promise<unknown>) =>
+    sendPrepared(ctx, prepareAnswer(await timedQuery(query, compute)));
   const list = (ctx: Context, query: string, key: string, read: () => Promise<unknown>) =>
     answer(ctx, query, key, async () => ({ data: await read(), meta: {} }));
   return {
