@@ -1,6 +1,7 @@
 // Serves built apps as a deployment would: one origin per app, Brotli or gzip, SPA fallback, and caching
 // that keeps hashed files forever while the entry points (HTML, manifest, remote entry, config) are revalidated.
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const http = require('node:http');
 const compression = require('compression');
 const sirv = require('sirv');
@@ -85,16 +86,19 @@ function serveDist(dir, port, overrides = {}, { releases } = {}) {
  * @param {string} dir the shell's dist folder
  * @param {number} port
  * @param {NodeJS.ProcessEnv} [env] more of its settings (docs/reference/configuration-render-server.md)
- * @param {{ onOutput?: (chunk: string) => void, entry?: string }} [options]
+ * @param {{ onOutput?: (chunk: string) => void, logFile?: string, entry?: string }} [options]
  * @returns {Promise<{ pid: number, exited: Promise<string>, close(callback?: () => void): void }>}
  */
-async function serveRendered(dir, port, env = {}, { onOutput, entry = renderServerEntry } = {}) {
+async function serveRendered(dir, port, env = {}, { onOutput, logFile, entry = renderServerEntry } = {}) {
+  // A file is written by the server itself: under load, reading its lines here would cost this process.
+  const output = logFile ? fs.openSync(logFile, 'a') : onOutput ? 'pipe' : 'inherit';
   const server = spawn(process.execPath, [entry], {
     // Two malloc arenas, not eight a core: about 60 MB less resident at 20,000 articles (docs/code/benchmarks.md).
     env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env, BLOG_SHELL_DIST: dir, PORT: String(port) },
-    // Its log goes to this process's output, or to `onOutput` (a test that reads it).
-    stdio: ['ignore', onOutput ? 'pipe' : 'inherit', 'inherit'],
+    // Its log goes to this process's output, to `onOutput` (a test that reads it) or to `logFile`.
+    stdio: ['ignore', output, 'inherit'],
   });
+  if (typeof output === 'number') fs.closeSync(output);
   server.stdout?.on('data', (chunk) => onOutput(String(chunk)));
   // Once its output has ended too: the last lines it wrote are read before it is said to have stopped.
   const exited = new Promise((resolve) =>

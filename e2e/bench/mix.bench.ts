@@ -22,6 +22,12 @@ const CLIENTS = 1_000;
 const WRITES_A_SECOND = 10;
 /** Connections that ask for the kept pages only, beside the mix: their p99 is the kept pages'. */
 const PROBE_CONNECTIONS = 5;
+/**
+ * How many kept pages they ask a second, together: a sample of readers, not a load. Asking as
+ * fast as answered, they asked 1,300 a second during the mix on 2 cores, three fourths of the
+ * mix's own rate, which both the render server and the load generator paid for.
+ */
+const PROBE_RATE = 200;
 const SETTLE_SECONDS = Number(process.env.BLOG_BENCH_MIX_SETTLE_SECONDS ?? 600);
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
@@ -142,13 +148,14 @@ async function run(url: string, connections: number, next: () => Asked) {
 
 /**
  * The readers of the kept pages beside the mix: `PROBE_CONNECTIONS` asking the pages everyone
- * reads in turn, on a thread of their own. On the mix's thread their answers waited behind the
+ * reads in turn, `PROBE_RATE` a second, on a thread of their own. On the mix's thread their answers waited behind the
  * 50 connections' own handling there, so their times were partly the load generator's.
  */
 async function probe(url: string, paths: string[]): Promise<Load> {
   const result = await autocannon({
     url,
     connections: PROBE_CONNECTIONS,
+    overallRate: PROBE_RATE,
     duration: DURATION_SECONDS,
     workers: 1,
     requests: paths.map((path, at) => ({
@@ -180,6 +187,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
   );
   const started = Date.now();
   const statusPort = await freePort();
+  const logFile = path.join(os.tmpdir(), `blog-render-mix-${process.pid}.log`);
   const server = await startRenderServer({
     port,
     config: { cmsUrl: cms.url },
@@ -191,8 +199,8 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       BLOG_CACHE_DIR: path.join(os.tmpdir(), `blog-pages-mix-${process.pid}`),
       BLOG_STATUS_PORT: String(statusPort),
     },
-    // Kept for the test, not printed: under the mix it logs every render given up.
-    logs: true,
+    // Every line, in a file rather than printed: under the mix it logs every request and every render given up.
+    logFile,
   });
   try {
     const newest = await getData<{ title_article: string }[]>(cms.url, 'article-summaries?pageSize=5');
@@ -293,14 +301,21 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
       const keptAlone = await probe(siteUrl, mix.hot);
-      const cpuBefore = cpuSeconds(cms.pid);
+      const cpuBefore = { cms: cpuSeconds(cms.pid), server: cpuSeconds(server.pid), bench: process.cpuUsage() };
       const writing = await writes();
       const [during, keptDuring] = await Promise.all([
         run(siteUrl, CONNECTIONS, () => draw(mix)),
         probe(siteUrl, mix.hot),
       ]);
       writing.stop();
-      const cmsCpu = (cpuSeconds(cms.pid) - cpuBefore) / DURATION_SECONDS;
+      // Where the two cores went during the mix: the CMS, the render server (every thread), this process (the load).
+      const cores = (seconds: number) => (seconds / DURATION_SECONDS).toFixed(2);
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const cpu = {
+        cms: cores(cpuSeconds(cms.pid) - cpuBefore.cms),
+        server: cores(cpuSeconds(server.pid) - cpuBefore.server),
+        load: cores((benchCpu.user + benchCpu.system) / 1e6),
+      };
       const bare = await run(baseline.url, CONNECTIONS, () => ({ path: '/', kind: 'read by everyone' }));
       const refused = (during.statuses[429] ?? 0) + (during.statuses[503] ?? 0);
       const failed = Object.entries(during.statuses)
@@ -316,7 +331,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'refused (429, 503)': refused,
         'other non-2xx, errors': failed + during.load.errors,
         'writes by status': JSON.stringify(writing.statuses),
-        'CMS CPU, cores': cmsCpu.toFixed(2),
+        'CPU of the CMS / render server / load, cores': `${cpu.cms} / ${cpu.server} / ${cpu.load}`,
         'CMS MB': Math.round(rssOf(cms.pid) / 1024 / 1024),
         'articles kept before': `${articlesKept} of ${mix.articles.length}`,
         'all kept after s': allKeptAfterSeconds ?? '-',
@@ -348,6 +363,10 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     console.table(rows);
     console.log('Each kind of request in the mix:');
     console.table(kinds);
+    const warnings = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)\b/.test(line));
+    console.log(`The render server's log: ${logFile}, ${warnings.length} warnings and errors.`);
   } finally {
     await server.close();
     await cms.stop();

@@ -34,6 +34,8 @@ export interface RenderServerOptions {
   env?: Record<string, string>;
   /** Whether its log is kept for the test (`logs()`) rather than printed. */
   logs?: boolean;
+  /** A file its log is written to, every line of it, rather than printed (a bench: the file costs the load generator nothing). */
+  logFile?: string;
   /** The shell's build it serves and renders with (its browser and server builds); the run's by default. */
   shell?: string;
 }
@@ -87,6 +89,7 @@ export async function startRenderServer({
   port,
   env = {},
   logs = false,
+  logFile,
   shell,
 }: RenderServerOptions = {}): Promise<RenderServer> {
   const source = process.env.SHELL_DIST;
@@ -127,11 +130,12 @@ export async function startRenderServer({
         // Every request of a test comes from one address: limits per client are tested where they are set.
         ...NO_CLIENT_LIMITS,
         // A line a request would drown the run's output: its warnings and errors only, unless the test reads them.
-        LOG_LEVEL: logs ? 'info' : 'warn',
+        LOG_LEVEL: logs || logFile ? 'info' : 'warn',
         ...env,
       },
       {
         entry: process.env.RENDER_SERVER_ENTRY,
+        logFile,
         ...(logs ? { onOutput: (chunk: string) => (output += chunk) } : {}),
       },
     );
