@@ -148,8 +148,9 @@ async function run(url: string, connections: number, next: () => Asked) {
 
 /**
  * The readers of the kept pages beside the mix: `PROBE_CONNECTIONS` asking the pages everyone
- * reads in turn, `PROBE_RATE` a second, on a thread of their own. On the mix's thread their answers waited behind the
- * 50 connections' own handling there, so their times were partly the load generator's.
+ * reads in turn, `PROBE_RATE` a second, on a thread of their own. On the mix's thread their
+ * answers waited behind the 50 connections' own handling there, so their times were partly the
+ * load generator's.
  */
 async function probe(url: string, paths: string[]): Promise<Load> {
   const result = await autocannon({
@@ -301,7 +302,8 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
       const keptAlone = await probe(siteUrl, mix.hot);
-      const cpuBefore = { cms: cpuSeconds(cms.pid), server: cpuSeconds(server.pid), bench: process.cpuUsage() };
+      const cpuOf = () => ({ cms: cpuSeconds(cms.pid), server: cpuSeconds(server.pid), load: cpuSeconds(process.pid) });
+      const cpuBefore = cpuOf();
       const writing = await writes();
       const [during, keptDuring] = await Promise.all([
         run(siteUrl, CONNECTIONS, () => draw(mix)),
@@ -309,13 +311,8 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       ]);
       writing.stop();
       // Where the two cores went during the mix: the CMS, the render server (every thread), this process (the load).
-      const cores = (seconds: number) => (seconds / DURATION_SECONDS).toFixed(2);
-      const benchCpu = process.cpuUsage(cpuBefore.bench);
-      const cpu = {
-        cms: cores(cpuSeconds(cms.pid) - cpuBefore.cms),
-        server: cores(cpuSeconds(server.pid) - cpuBefore.server),
-        load: cores((benchCpu.user + benchCpu.system) / 1e6),
-      };
+      const cpuAfter = cpuOf();
+      const cores = (of: keyof typeof cpuAfter) => ((cpuAfter[of] - cpuBefore[of]) / DURATION_SECONDS).toFixed(2);
       const bare = await run(baseline.url, CONNECTIONS, () => ({ path: '/', kind: 'read by everyone' }));
       const refused = (during.statuses[429] ?? 0) + (during.statuses[503] ?? 0);
       const failed = Object.entries(during.statuses)
@@ -331,7 +328,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'refused (429, 503)': refused,
         'other non-2xx, errors': failed + during.load.errors,
         'writes by status': JSON.stringify(writing.statuses),
-        'CPU of the CMS / render server / load, cores': `${cpu.cms} / ${cpu.server} / ${cpu.load}`,
+        'CPU of the CMS / render server / load, cores': `${cores('cms')} / ${cores('server')} / ${cores('load')}`,
         'CMS MB': Math.round(rssOf(cms.pid) / 1024 / 1024),
         'articles kept before': `${articlesKept} of ${mix.articles.length}`,
         'all kept after s': allKeptAfterSeconds ?? '-',
