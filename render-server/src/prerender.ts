@@ -296,8 +296,10 @@ export class Prerenderer {
       if (touched) this.touched.set(target.address, target);
       return 'missed';
     }
-    const started = Date.now();
+    let started = Date.now();
     const renderIt = (signal: AbortSignal) => {
+      // The page's age counts from when its render starts reading, not from the wait before it.
+      started = Date.now();
       // Ended by the cache (its deadline) or by `stop`; not `AbortSignal.any` with the long-lived
       // stop signal, which would hold a reference to every render's signal it ever made.
       const controller = new AbortController();
