@@ -1,6 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { request } from 'undici';
 import { getData } from './grown-cms';
 
 // How bench:serve measures a page kept in the page cache against the same bytes served static;
@@ -36,19 +40,48 @@ export async function load(url: string, connections: number, duration = DURATION
   };
 }
 
-/** The bytes `url` answers, answered again and again by a bare Node server: the static baseline. */
-export async function staticCopy(url: string): Promise<{ url: string; close(): Promise<void> }> {
-  const response = await fetch(url);
-  const body = Buffer.from(await response.arrayBuffer());
-  const type = response.headers.get('content-type') ?? 'text/html';
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, resolve));
+/** A bare Node server answering one file's bytes to every request: argv is the file, its type and its encoding. */
+const BARE_SERVER = `
+const [file, type, encoding] = process.argv.slice(1);
+const body = require('node:fs').readFileSync(file);
+const headers = { 'Content-Type': type, 'Content-Length': body.length, ...(encoding && { 'Content-Encoding': encoding }) };
+const server = require('node:http').createServer((_req, res) => res.writeHead(200, headers).end(body));
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port)));
+`;
+
+/**
+ * The bytes `url` answers, answered again and again by a bare Node server in a process of its own,
+ * as the render server runs in its own: the static baseline. With `gzip`, the gzipped bytes a
+ * browser is answered, marked so. Before 2026-11-29 it ran on the load generator's thread, which
+ * then did the work of both client and server on one of the machine's cores.
+ */
+export async function staticCopy(url: string, { gzip = false } = {}): Promise<{ url: string; close(): Promise<void> }> {
+  // undici's `request` leaves a gzipped body as it is; `fetch` unzips it.
+  const answer = await request(url, { headers: gzip ? { 'accept-encoding': 'gzip' } : {} });
+  const body = Buffer.from(await answer.body.arrayBuffer());
+  const encoding = String(answer.headers['content-encoding'] ?? '');
+  if (gzip && encoding !== 'gzip') throw new Error(`${url} was not answered gzipped`);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-static-'));
+  const file = path.join(folder, 'body');
+  fs.writeFileSync(file, body);
+  const server = spawn(
+    process.execPath,
+    ['-e', BARE_SERVER, file, String(answer.headers['content-type'] ?? 'text/html'), encoding],
+    // Bare: none of the options (a loader, an inspector) the test runner gives its own processes.
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  const [printed] = (await once(server.stdout, 'data')) as [Buffer];
+  const port = Number(printed.toString().trim());
+  if (!Number.isInteger(port)) throw new Error(`The static server did not start: ${printed.toString()}`);
   return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill();
+        await once(server, 'exit');
+      }
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 

@@ -8,7 +8,8 @@ import { rssOf } from '../support/processes';
 import { NO_CLIENT_LIMITS, startRenderServer } from '../support/render-server';
 import { test } from '../support/site';
 import { getData, startGrownCms } from './grown-cms';
-import { p50p99, staticCopy, type Load } from './measure';
+import { runLoad } from './load';
+import { p50p99, percentile, staticCopy, type Load } from './measure';
 
 // A day's traffic on a publication's size (issue 41): `pnpm --filter @blog/e2e bench:mix`.
 // 50 connections for 30 s over 1,000 client addresses behind one proxy hop: 70 % the pages everyone
@@ -101,56 +102,33 @@ class Breakdown {
   }
 }
 
-/** A run's rate and times; its statuses are counted apart (a refusal is not an error here). */
-const loadOf = (result: autocannon.Result): Load => ({
-  'pages/s': Math.round(result.requests.average),
-  'p50 ms': result.latency.p50,
-  'p99 ms': result.latency.p99,
-  errors: result.errors + result.timeouts,
-});
-
-/** A load whose every request is `next()`, from one of `CLIENTS` addresses; statuses tallied, and each kind's times. */
+/** A load whose every request is `next()`, from one of `CLIENTS` addresses, gzip taken as browsers do; each kind's times. */
 async function run(url: string, connections: number, next: () => Asked) {
-  const statuses: Record<number, number> = {};
   const breakdown = new Breakdown();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: DURATION_SECONDS,
-        requests: [
-          {
-            // A connection asks one request at a time: its context holds the request on its way.
-            setupRequest: (request, context: { asked?: Asked; at?: number }) => {
-              const asked = next();
-              context.asked = asked;
-              context.at = performance.now();
-              return {
-                ...request,
-                path: asked.path,
-                headers: { ...request.headers, 'x-forwarded-for': clientAddress(), 'accept-encoding': 'gzip' },
-              };
-            },
-            onResponse: (_status, _body, context: { asked?: Asked; at?: number }, headers) => {
-              if (context.asked && context.at !== undefined)
-                breakdown.add(context.asked.kind, performance.now() - context.at, String(headers?.['x-cache']));
-            },
-          },
-        ],
-      },
-      (error: Error | null, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  const result = await runLoad(url, {
+    connections,
+    seconds: DURATION_SECONDS,
+    next: () => {
+      const asked = next();
+      return { ...asked, headers: { 'x-forwarded-for': clientAddress(), 'accept-encoding': 'gzip' } };
+    },
+    onAnswer: ({ kind }, { ms, headers }) => breakdown.add(kind, ms, String(headers['x-cache'])),
   });
-  return { load: loadOf(result), statuses, breakdown };
+  const load: Load = {
+    'pages/s': Math.round(result.rate),
+    'p50 ms': Math.round(percentile(result.ms, 50)),
+    'p99 ms': Math.round(percentile(result.ms, 99)),
+    errors: result.errors,
+  };
+  return { load, statuses: result.statuses, breakdown, bytesPerAnswer: Math.round(result.bytesPerAnswer) };
 }
 
 /**
  * The readers of the kept pages beside the mix: `PROBE_CONNECTIONS` asking the pages everyone
  * reads in turn, `PROBE_RATE` a second, on a thread of their own. On the mix's thread their
  * answers waited behind the 50 connections' own handling there, so their times were partly the
- * load generator's.
+ * load generator's. autocannon still, for its worker: at 200 answers a second its decoding of each
+ * body (`load.ts`) costs that thread little.
  */
 async function probe(url: string, paths: string[]): Promise<Load> {
   const result = await autocannon({
@@ -164,7 +142,12 @@ async function probe(url: string, paths: string[]): Promise<Load> {
       headers: { 'x-forwarded-for': `10.9.0.${at}`, 'accept-encoding': 'gzip' },
     })),
   });
-  return loadOf(result);
+  return {
+    'pages/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** Seconds of CPU a process has used (`/proc/<pid>/stat`'s user and system time). */
@@ -295,7 +278,9 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     };
     // The pages everyone reads, kept before the clock starts.
     for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
+    // /Home's HTML, as every run of this bench since the first measured it, and its gzip, as the mix's readers take it.
     const baseline = await staticCopy(`${siteUrl}/Home`);
+    const baselineGzip = await staticCopy(`${siteUrl}/Home`, { gzip: true });
     const rows: Record<string, string | number>[] = [];
     const kinds: Record<string, string>[] = [];
     const measure = async (when: string) => {
@@ -314,6 +299,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       const cpuAfter = cpuOf();
       const cores = (of: keyof typeof cpuAfter) => ((cpuAfter[of] - cpuBefore[of]) / DURATION_SECONDS).toFixed(2);
       const bare = await run(baseline.url, CONNECTIONS, () => ({ path: '/', kind: 'read by everyone' }));
+      const bareGzip = await run(baselineGzip.url, CONNECTIONS, () => ({ path: '/', kind: 'read by everyone' }));
       const refused = (during.statuses[429] ?? 0) + (during.statuses[503] ?? 0);
       const failed = Object.entries(during.statuses)
         .filter(([status]) => Number(status) >= 300 && status !== '429' && status !== '503')
@@ -321,9 +307,14 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       rows.push({
         when,
         'mix pages/s': during.load['pages/s'],
-        'static pages/s': bare.load['pages/s'],
-        'mix ÷ static': (during.load['pages/s'] / bare.load['pages/s']).toFixed(3),
+        'static pages/s, HTML / gzip': `${bare.load['pages/s']} / ${bareGzip.load['pages/s']}`,
+        'mix ÷ static, HTML / gzip': [bare, bareGzip]
+          .map(({ load }) => (during.load['pages/s'] / load['pages/s']).toFixed(3))
+          .join(' / '),
         'mix p50 / p99 ms': `${during.load['p50 ms']} / ${during.load['p99 ms']}`,
+        'bytes an answer, mix / static HTML / gzip': [during, bare, bareGzip]
+          .map((load) => load.bytesPerAnswer)
+          .join(' / '),
         'kept p99 alone / in the mix ms': `${keptAlone['p99 ms']} / ${keptDuring['p99 ms']}`,
         'refused (429, 503)': refused,
         'other non-2xx, errors': failed + during.load.errors,
@@ -352,6 +343,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     } finally {
       clearInterval(sampler);
       await baseline.close();
+      await baselineGzip.close();
     }
     console.log(
       `\nThe mix at ${SIZE.articles} articles and ${SIZE.comments} comments (${CONNECTIONS} connections, ` +
