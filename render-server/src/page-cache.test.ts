@@ -7,6 +7,7 @@ import {
   RenderTimedOut,
   pageBody,
   pageBytes,
+  preparedBody,
   type Rendered,
 } from './page-cache';
 import { log } from './log';
@@ -371,6 +372,14 @@ describe('pages kept in memory', () => {
 
 describe('the long tail', () => {
   const tailPage = (body: string, tags = ['site', 'articles']): Rendered => ({ ...page(body, tags), longTail: true });
+
+  it('is zipped at the fastest level, the site’s pages at the default, both unzipping to the page', () => {
+    const body = '<li>A result, and its summary.</li>'.repeat(200);
+    const [tail, site] = [preparedBody(body, { longTail: true }), preparedBody(body)];
+    // A gzip header's ninth byte (XFL) is 4 where zlib compressed at its fastest, 0 at its default.
+    expect([tail.gzip[8], site.gzip[8]]).toEqual([4, 0]);
+    expect([gunzipSync(tail.gzip).toString(), gunzipSync(site.gzip).toString()]).toEqual([body, body]);
+  });
 
   it('is kept apart: no number of searches pushes out a page of the site', async () => {
     const pages = new MemoryPageStore(1e6);

@@ -59,7 +59,12 @@ export function serveRenders(port: MessagePort, work: RenderThreadWork): void {
           work.render(target, sections, reads, controller.signal),
         ),
       );
-      post({ type: 'rendered', id, page: { ...page, prepared: preparedBody(page.body) }, observed });
+      post({
+        type: 'rendered',
+        id,
+        page: { ...page, prepared: preparedBody(page.body, { longTail: page.longTail }) },
+        observed,
+      });
     } catch (error) {
       const { name, message, stack } = error as Error;
       post({ type: 'failed', id, error: { name, message, stack } });
