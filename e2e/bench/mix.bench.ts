@@ -16,6 +16,8 @@ import { p50p99, percentile, staticCopy, type Load } from './measure';
 // reads (kept before the clock starts), 20 % any article, 7 % searches for title words (a third of
 // them mistyped), 3 % list pages 2–21, while readers vote and comment 10 times a second. Run once
 // `BLOG_BENCH_MIX_SETTLE_SECONDS` (600) after the site started, then right after an article is published.
+// The kept pages' p99 is read twice: a probe's, alone and beside the mix; and the same 50 connections'
+// on the kept pages alone against the kept pages' within the mix, the same load without its renders.
 const SIZE = { articles: 20_000, comments: 200_000 };
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 30;
@@ -85,6 +87,11 @@ class Breakdown {
     if (cache === 'HIT') row.hits += 1;
     if (cache === 'STALE') row.stale += 1;
     this.kinds.set(kind, row);
+  }
+
+  /** The p99 of one kind's requests, in whole milliseconds. */
+  p99(kind: Kind) {
+    return Math.round(percentile(this.kinds.get(kind)?.ms ?? [], 99));
   }
 
   rows(when: string) {
@@ -287,6 +294,8 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
       const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
       const keptAlone = await probe(siteUrl, mix.hot);
+      // The mix's own connections asking for the kept pages only: the same load, without a render.
+      const keptLoadAlone = await run(siteUrl, CONNECTIONS, () => ({ path: pick(mix.hot), kind: 'read by everyone' }));
       const cpuOf = () => ({ cms: cpuSeconds(cms.pid), server: cpuSeconds(server.pid), load: cpuSeconds(process.pid) });
       const cpuBefore = cpuOf();
       const writing = await writes();
@@ -312,10 +321,13 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
           .map(({ load }) => (during.load['pages/s'] / load['pages/s']).toFixed(3))
           .join(' / '),
         'mix p50 / p99 ms': `${during.load['p50 ms']} / ${during.load['p99 ms']}`,
+        'static p99 ms, HTML / gzip': `${bare.load['p99 ms']} / ${bareGzip.load['p99 ms']}`,
         'bytes an answer, mix / static HTML / gzip': [during, bare, bareGzip]
           .map((load) => load.bytesPerAnswer)
           .join(' / '),
-        'kept p99 alone / in the mix ms': `${keptAlone['p99 ms']} / ${keptDuring['p99 ms']}`,
+        'kept p99, the probe alone / in the mix ms': `${keptAlone['p99 ms']} / ${keptDuring['p99 ms']}`,
+        'kept p99, 50 connections on them alone / in the mix ms': `${keptLoadAlone.load['p99 ms']} / ${during.breakdown.p99('read by everyone')}`,
+        'kept pages alone, pages/s': keptLoadAlone.load['pages/s'],
         'refused (429, 503)': refused,
         'other non-2xx, errors': failed + during.load.errors,
         'writes by status': JSON.stringify(writing.statuses),
