@@ -427,7 +427,11 @@ describe('reads of a page the render server renders', () => {
     controller.abort(new Error('The page’s deadline passed'));
     expect(await about).toEqual({ id: 1, title: 'About' });
     expect(await popular).toEqual([]);
-    expect(failed.mock.calls).toEqual([['http://localhost:1337/api/most-popular-articles']]);
+    expect(failed.mock.calls).toEqual([
+      ['http://localhost:1337/api/most-popular-articles', new Error('The page’s deadline passed')],
+    ]);
+    // The server logs it, in its own format: nothing is written to its console.
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('tell the server of a whole collection that failed', async () => {
@@ -436,6 +440,7 @@ describe('reads of a page the render server renders', () => {
     answer(() => json({}, { status: 503 }));
     expect(await fetchArticles()).toEqual([]);
     expect(failed).toHaveBeenCalledTimes(1);
+    expect(logged).not.toHaveBeenCalled();
   });
 });
 

@@ -64,8 +64,8 @@ function sharedReads(): Map<string, SharedRead> {
 export interface ServerReads {
   /** Ends the page's reads: its deadline has passed, or nobody waits for the page any more. */
   signal: AbortSignal;
-  /** Told of each read that failed: a page rendered without one is not kept as a good copy. */
-  failed(url: string): void;
+  /** Told of each read that failed, and why: a page rendered without one is not kept as a good copy. */
+  failed(url: string, error: unknown): void;
   /** How the page reads `url` instead: a preview reads drafts, with credentials the browser never sees. */
   prepare?: (url: string) => { url: string; headers: Record<string, string> };
   /** Runs each read of `url` (made by `read`, with `headers` added: a trace's context), which it may time. */
@@ -82,6 +82,13 @@ export function provideServerReads(lookup: ServerReadsLookup): void {
 
 const serverReads = (): ServerReads | undefined =>
   (globalThis as typeof globalThis & { [SERVER_READS]?: ServerReadsLookup })[SERVER_READS]?.();
+
+/** A read that failed: told to the server rendering the page, which logs it in its own format; else the console's. */
+function reportFailedRead(what: string, url: string, error: unknown) {
+  const server = serverReads();
+  if (server) server.failed(url, error);
+  else console.error(`Failed to load ${what}`, error);
+}
 
 async function request(url: string, fresh: boolean): Promise<unknown> {
   const server = serverReads();
@@ -199,8 +206,7 @@ async function read<T>(
   try {
     return parse(await getJson(url, options), url);
   } catch (error) {
-    console.error(`Failed to load ${name}`, error);
-    serverReads()?.failed(url);
+    reportFailedRead(name, url, error);
     return empty;
   }
 }
@@ -217,8 +223,7 @@ async function readAll<T>(collection: string, options?: ReadOptions): Promise<T[
     );
     return [first, ...rest].flatMap((body, index) => listData<T>(body, pageUrl(index + 1)));
   } catch (error) {
-    console.error(`Failed to load ${collection}`, error);
-    serverReads()?.failed(pageUrl(1));
+    reportFailedRead(collection, pageUrl(1), error);
     return [];
   }
 }

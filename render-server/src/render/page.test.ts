@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import { fetchAbout, fetchContactDetails } from '@blog/shared';
+import { fetchAbout, fetchContactDetails, fetchMostPopular } from '@blog/shared';
 import { KeptReads } from '../kept-reads';
+import { log } from '../log';
 import { MemoryPageStore } from '../page-cache';
 import { withTiming, type PageTiming } from '../timing';
 import { withReadDeadline } from './page';
@@ -25,6 +26,51 @@ describe('a page’s reads of the CMS', () => {
     );
     expect([value?.title, readFailed]).toEqual(['About', false]);
     expect(asked.map((headers) => headers.get('x-render-server-token'))).toEqual(['t0k']);
+  });
+
+  it('that fail are one line of the server’s log, in its format, and none of its console', async () => {
+    globalThis.fetch = jest.fn(() => Promise.resolve(new Response('Unavailable', { status: 503 }))) as typeof fetch;
+    globalThis.__BLOG_CONFIG__ = { cmsUrl: 'http://cms.test' };
+    const warned = jest.spyOn(log, 'warn').mockImplementation(() => undefined);
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { value, readFailed } = await withReadDeadline(
+        new AbortController().signal,
+        { timeoutMs: 1_000, headers: {} },
+        fetchMostPopular,
+      );
+      expect([value, readFailed]).toEqual([[], true]);
+      expect(warned.mock.calls).toEqual([
+        [
+          { err: expect.any(Error) as Error, query: 'most-popular-articles' },
+          'Reading most-popular-articles failed: the page shows it empty, not kept',
+        ],
+      ]);
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+      printed.mockRestore();
+    }
+  });
+
+  it('that fail after nobody waits for the page are nobody’s failure, and not logged', async () => {
+    const visitor = new AbortController();
+    globalThis.fetch = jest.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+        ),
+    ) as typeof fetch;
+    globalThis.__BLOG_CONFIG__ = { cmsUrl: 'http://cms.test' };
+    const warned = jest.spyOn(log, 'warn').mockImplementation(() => undefined);
+    try {
+      const read = withReadDeadline(visitor.signal, { timeoutMs: 1_000, headers: {} }, fetchMostPopular);
+      visitor.abort(new Error('The visitor left'));
+      await expect(read).rejects.toThrow('The visitor left');
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   describe('shared by many pages', () => {

@@ -91,8 +91,14 @@ export async function withReadDeadline<T>(
   let readFailed = false;
   const reads: ServerReads = {
     signal: deadline.signal,
-    failed: () => {
+    failed: (url, error) => {
       readFailed = true;
+      // Nobody's failure when nobody waits for the page any more.
+      if (!signal.aborted)
+        log.warn(
+          { err: error, query: queryOf(url) },
+          `Reading ${queryOf(url)} failed: the page shows it empty, not kept`,
+        );
     },
     prepare,
     // Each read of the CMS timed, by query and for the page's `Server-Timing`, in a span the CMS's own join.
