@@ -76,17 +76,24 @@ function draw({ hot, articles, words }: Mix): Asked {
 
 /**
  * Each kind's requests: how many, how long (from its request's making to its answer), how many
- * were answered kept, fresh (`X-Cache: HIT`) or stale (`STALE`, rendered again in the background).
+ * were answered kept, fresh (`X-Cache: HIT`) or stale (`STALE`, rendered again in the background),
+ * and how many degraded (`DEGRADED`: rendered while a read failed, a 200 that shows that part empty).
  */
 class Breakdown {
-  private readonly kinds = new Map<Kind, { ms: number[]; hits: number; stale: number }>();
+  private readonly kinds = new Map<Kind, { ms: number[]; hits: number; stale: number; degraded: number }>();
 
   add(kind: Kind, ms: number, cache: string) {
-    const row = this.kinds.get(kind) ?? { ms: [], hits: 0, stale: 0 };
+    const row = this.kinds.get(kind) ?? { ms: [], hits: 0, stale: 0, degraded: 0 };
     row.ms.push(ms);
     if (cache === 'HIT') row.hits += 1;
     if (cache === 'STALE') row.stale += 1;
+    if (cache === 'DEGRADED') row.degraded += 1;
     this.kinds.set(kind, row);
+  }
+
+  /** How many answers were degraded, of every kind. */
+  degraded() {
+    return [...this.kinds.values()].reduce((sum, { degraded }) => sum + degraded, 0);
   }
 
   /** The p99 of one kind's requests, in whole milliseconds. */
@@ -97,13 +104,14 @@ class Breakdown {
   rows(when: string) {
     const total = [...this.kinds.values()].reduce((sum, { ms }) => sum + ms.length, 0);
     const percent = (count: number, of: number) => `${Math.round((100 * count) / of)} %`;
-    return [...this.kinds].map(([kind, { ms, hits, stale }]) => {
+    return [...this.kinds].map(([kind, { ms, hits, stale, degraded }]) => {
       return {
         when,
         kind,
         share: percent(ms.length, total),
         'p50 / p99 ms': p50p99(ms),
         'kept, fresh / stale': `${percent(hits, ms.length)} / ${percent(stale, ms.length)}`,
+        degraded,
       };
     });
   }
@@ -289,7 +297,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
     const baseline = await staticCopy(`${siteUrl}/Home`);
     const baselineGzip = await staticCopy(`${siteUrl}/Home`, { gzip: true });
     const rows: Record<string, string | number>[] = [];
-    const kinds: Record<string, string>[] = [];
+    const kinds: Record<string, string | number>[] = [];
     const measure = async (when: string) => {
       const articlesKept = await keptArticles();
       for (const path of mix.hot) await fetch(`${siteUrl}${path}`);
@@ -330,6 +338,7 @@ test('a day’s traffic at 20,000 articles: the mix against the same bytes serve
         'kept pages alone, pages/s': keptLoadAlone.load['pages/s'],
         'refused (429, 503)': refused,
         'other non-2xx, errors': failed + during.load.errors,
+        'degraded (200, a read failed)': during.breakdown.degraded(),
         'writes by status': JSON.stringify(writing.statuses),
         'CPU of the CMS / render server / load, cores': `${cores('cms')} / ${cores('server')} / ${cores('load')}`,
         'CMS MB': Math.round(rssOf(cms.pid) / 1024 / 1024),
