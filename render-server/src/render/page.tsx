@@ -94,11 +94,9 @@ export async function withReadDeadline<T>(
     failed: (url, error) => {
       readFailed = true;
       // Nobody's failure when nobody waits for the page any more.
-      if (!signal.aborted)
-        log.warn(
-          { err: error, query: queryOf(url) },
-          `Reading ${queryOf(url)} failed: the page shows it empty, not kept`,
-        );
+      if (signal.aborted) return;
+      const query = queryOf(url);
+      log.warn({ err: error, query }, `Reading ${query} failed: the page shows it empty, not kept`);
     },
     prepare,
     // Each read of the CMS timed, by query and for the page's `Server-Timing`, in a span the CMS's own join.
