@@ -4,6 +4,7 @@ import { log } from './log';
 import { backgroundRefreshes } from './metrics';
 import type { RenderedPart, SharedParts } from './shared-parts';
 import { TaggedCache } from './tag-index';
+import type { CmsReads } from './timing';
 
 /** A page as the render server answers it: HTML, or the sitemap and the feed. */
 export interface Rendered {
@@ -25,6 +26,12 @@ export interface Rendered {
   parts?: RenderedPart[];
   /** Its bytes as kept, when they were made where it was rendered (`preparedBody`), off the thread that answers. */
   prepared?: PreparedBody;
+  /**
+   * Its reads of the CMS, for the `Server-Timing` of the request it was rendered for: carried with
+   * the page, not in an `AsyncLocalStorage`, which once used slows every promise of the thread that
+   * answers (Node 20's promise hooks), kept pages' answers included.
+   */
+  cms?: CmsReads;
 }
 
 /** A page's bytes as they are answered: as they are, gzipped, and their tag for conditional requests. */

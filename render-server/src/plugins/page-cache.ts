@@ -15,7 +15,7 @@ import {
 } from '../page-cache';
 import { pageKey } from '../page-key';
 import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
-import { serverTiming, withTiming, type PageTiming } from '../timing';
+import { serverTiming, type PageTiming } from '../timing';
 import { inSpan } from '../tracing';
 
 /** When a visitor whose page could not be rendered in time is told to ask again. */
@@ -91,7 +91,7 @@ export const pageCachePlugin = fp(
     async function serve(request: FastifyRequest, reply: FastifyReply, address: string, render: Render, status = 200) {
       // Kept per build of the shell; a section's pages are dropped when another build of it goes live (`drop`).
       const key = pageKey(services.shell.current.template.id, address, status);
-      const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
+      const timing: PageTiming = {};
       if (request.method === 'HEAD') {
         // A HEAD is answered from what is kept, and renders nothing.
         const kept = await cache.peek(key);
@@ -102,14 +102,13 @@ export const pageCachePlugin = fp(
       const visitor = visitorOf(reply.raw);
       // Timed only when rendered: a kept page's answer carries no cost of it.
       const timed: Render = (signal) =>
-        withTiming(timing, () =>
-          inSpan('render', { 'blog.page': address }, async () => {
-            const started = performance.now();
-            const page = await render(signal);
-            timing.renderMs = performance.now() - started;
-            return page;
-          }),
-        );
+        inSpan('render', { 'blog.page': address }, async () => {
+          const started = performance.now();
+          const page = await render(signal);
+          timing.renderMs = performance.now() - started;
+          timing.cms = page.cms;
+          return page;
+        });
       const lookup = inSpan('page cache', { 'blog.page': address }, (span) =>
         cache.serve(key, timed, visitor, admission(request)).then((answered) => {
           span.setAttribute('blog.cache.outcome', answered.outcome);

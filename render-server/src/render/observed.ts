@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { cmsReadDuration, sectionLoads } from '../metrics';
-import { noteRead } from '../timing';
 
-/** What a render saw that the metrics count and its page's `Server-Timing` tells: its reads and its sections' loads. */
+/** What a render saw that the metrics count: its reads and its sections' loads. */
 export interface Observed {
   reads: { query: string; result: string; ms: number }[];
   loads: { section: string; result: string }[];
@@ -20,7 +19,6 @@ export function observeRead(query: string, result: string, ms: number): void {
     return;
   }
   cmsReadDuration.observe({ query, result }, ms / 1000);
-  noteRead(ms);
 }
 
 /** One load of a section's module, by how it ended. */

@@ -3,7 +3,6 @@ import { fetchAbout, fetchContactDetails, fetchMostPopular } from '@blog/shared'
 import { KeptReads } from '../kept-reads';
 import { log } from '../log';
 import { MemoryPageStore } from '../page-cache';
-import { withTiming, type PageTiming } from '../timing';
 import { withReadDeadline } from './page';
 
 describe('a page’s reads of the CMS', () => {
@@ -98,13 +97,12 @@ describe('a page’s reads of the CMS', () => {
 
     /** One page's read of the contact details, and how many reads of the CMS its `Server-Timing` would count. */
     async function pageRead(options: Partial<Parameters<typeof withReadDeadline>[1]>) {
-      const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
-      const { value } = await withTiming(timing, () =>
-        withReadDeadline(new AbortController().signal, { timeoutMs: 1_000, headers: {}, ...options }, () =>
-          fetchContactDetails(),
-        ),
+      const { value, cms } = await withReadDeadline(
+        new AbortController().signal,
+        { timeoutMs: 1_000, headers: {}, ...options },
+        () => fetchContactDetails(),
       );
-      return { email: value?.email, cmsReads: timing.cmsReads };
+      return { email: value?.email, cmsReads: cms.reads };
     }
 
     it('are read from the CMS for the first page only, and counted only for it', async () => {

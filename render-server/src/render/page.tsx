@@ -35,6 +35,7 @@ import { TAG, tagsOfReads } from '../tags';
 import { log } from '../log';
 import { queryOf } from '../metrics';
 import { observeRead, observeSectionLoad } from './observed';
+import type { CmsReads } from '../timing';
 import { inSpan, traceHeaders } from '../tracing';
 
 export interface PageContext {
@@ -67,7 +68,8 @@ provideServerReads(() => pageReads.getStore());
  * Runs `work`, whose reads of the CMS end when `signal` aborts or `timeoutMs` has passed: what it
  * read by then is what it has. Each read carries `headers` (the render servers' token), and is
  * made as `prepare` says (a preview's); one many pages share is answered from `kept` when it holds
- * it, except in a preview, whose reads are its own. Says whether any read failed.
+ * it, except in a preview, whose reads are its own. Says whether any read failed, and what the
+ * reads of the CMS took (those answered from `kept` are not).
  */
 export async function withReadDeadline<T>(
   signal: AbortSignal,
@@ -78,7 +80,7 @@ export async function withReadDeadline<T>(
     kept,
   }: { timeoutMs: number; headers: Record<string, string>; prepare?: ServerReads['prepare']; kept?: SharedReads },
   work: () => Promise<T>,
-): Promise<{ value: T; readFailed: boolean }> {
+): Promise<{ value: T; readFailed: boolean; cms: CmsReads }> {
   // Held here, not through AbortSignal.any and AbortSignal.timeout: a timeout signal only the
   // combined one refers to can be collected before it fires, and the reads never end.
   const deadline = new AbortController();
@@ -89,6 +91,7 @@ export async function withReadDeadline<T>(
   const stop = () => deadline.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
   let readFailed = false;
+  const cms: CmsReads = { ms: 0, reads: 0 };
   const reads: ServerReads = {
     signal: deadline.signal,
     failed: (url, error) => {
@@ -114,7 +117,10 @@ export async function withReadDeadline<T>(
               result = 'ok';
               return value;
             } finally {
-              observeRead(query, result, performance.now() - started);
+              const ms = performance.now() - started;
+              observeRead(query, result, ms);
+              cms.ms += ms;
+              cms.reads += 1;
             }
           },
           SpanKind.CLIENT,
@@ -125,7 +131,7 @@ export async function withReadDeadline<T>(
   try {
     const value = await pageReads.run(reads, work);
     signal.throwIfAborted();
-    return { value, readFailed };
+    return { value, readFailed, cms };
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stop);
@@ -226,16 +232,17 @@ class PageRender {
 
 /**
  * The route's section and the sections it shows, loaded, then their reads and the footer's, within
- * the page's deadline. Says whether a read failed, and whether a section's loading of its reads did.
+ * the page's deadline. Says whether a read failed, whether a section's loading of its reads did,
+ * and what its reads of the CMS took.
  */
 async function loadWithinDeadline(
   page: PageRender,
   context: PageContext,
   signal: AbortSignal,
-): Promise<{ readFailed: boolean; loadFailed: boolean }> {
+): Promise<{ readFailed: boolean; loadFailed: boolean; cms: CmsReads }> {
   const { section } = page.target;
   let loadFailed = false;
-  const { readFailed } = await withReadDeadline(
+  const { readFailed, cms } = await withReadDeadline(
     signal,
     {
       timeoutMs: context.readTimeoutMs,
@@ -264,7 +271,7 @@ async function loadWithinDeadline(
       ]);
     },
   );
-  return { readFailed, loadFailed };
+  return { readFailed, loadFailed, cms };
 }
 
 /** The page's head, from the first section that describes it; a section that throws is rendered as failed. */
@@ -372,7 +379,7 @@ function sectionTags(page: PageRender): string[] {
  */
 export async function renderPage(target: PageTarget, context: PageContext, signal: AbortSignal): Promise<Rendered> {
   const page = new PageRender(target, context);
-  const { readFailed, loadFailed } = await loadWithinDeadline(page, context, signal);
+  const { readFailed, loadFailed, cms } = await loadWithinDeadline(page, context, signal);
   const head = describePage(page);
   // Taken before React renders: what the render itself loads is in neither the state nor the head.
   const state = serverState(page);
@@ -387,5 +394,6 @@ export async function renderPage(target: PageTarget, context: PageContext, signa
     parts: renderedParts(html, state, sections),
     longTail: isLongTail(page.url, page.reads),
     degraded: readFailed || loadFailed || page.failed.size > 0 || partFailed,
+    cms,
   };
 }

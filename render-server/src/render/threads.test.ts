@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { KeptReads } from '../kept-reads';
+import { cmsReadDuration } from '../metrics';
 import { MemoryPageStore } from '../page-cache';
-import { withTiming, type PageTiming } from '../timing';
 import { RenderThreads } from './threads';
 
 // Worker threads run plain Node: the test's thread is TypeScript, loaded through esbuild, and the
@@ -83,10 +83,15 @@ describe('RenderThreads', () => {
     expect(await keptReads.kept('http://cms.test/api/contact-details?populate=*')).toBe('{"readOn":"/About"}');
   });
 
-  test("counts a render's reads in the timing of the request it was rendered for", async () => {
-    const timing: PageTiming = { cmsMs: 0, cmsReads: 0 };
-    await withTiming(timing, () => page('/About'));
-    expect(timing).toEqual({ cmsMs: 12, cmsReads: 1 });
+  test("counts a render's reads in this thread's metrics, which are served from here", async () => {
+    const reads = async () =>
+      (await cmsReadDuration.get()).values.find(
+        ({ metricName, labels }) =>
+          metricName === 'blog_cms_read_duration_seconds_count' && labels.query === 'contact-details',
+      )?.value ?? 0;
+    const before = await reads();
+    await page('/About');
+    expect(await reads()).toBe(before + 1);
   });
 
   test('fails an aborted render with its reason, and renders the next', async () => {
