@@ -124,6 +124,48 @@ describe('the reads many pages share', () => {
     expect(asked).toEqual([CONTACT, POPULAR, TOPICS, CONTACT]);
   });
 
+  it('are read once for the pages that ask while the answer is on its way, each given its own copy', async () => {
+    const kept = new KeptReads(new MemoryPageStore(1e6), 1e6, TTL, now);
+    let answer: (value: unknown) => void = () => undefined;
+    let reads = 0;
+    const slowRead = () => {
+      reads += 1;
+      return new Promise((resolve) => (answer = resolve));
+    };
+    const pages = Array.from({ length: 5 }, () => kept.read(POPULAR, slowRead));
+    await new Promise((resolve) => setImmediate(resolve));
+    answer({ data: [{ title: 'Munitions Math', comments: 3 }] });
+    const answers = (await Promise.all(pages)) as { data: { comments: number }[] }[];
+    expect(reads).toBe(1);
+    expect(answers).toEqual(Array(5).fill({ data: [{ title: 'Munitions Math', comments: 3 }] }));
+    answers[1].data[0].comments = 99;
+    expect(answers[2].data[0].comments).toBe(3);
+  });
+
+  it('are read by each page that waited for a read that failed, or that a change made old', async () => {
+    const store = new MemoryPageStore(1e6);
+    const kept = new KeptReads(store, 1e6, TTL, now);
+    let fail: (error: Error) => void = () => undefined;
+    const first = kept.read(CONTACT, () => new Promise((_, reject) => (fail = reject)));
+    const { asked, read } = cms({ [CONTACT]: { data: ['read again'] }, [POPULAR]: { data: ['after'] } });
+    const waiting = kept.read(CONTACT, read(CONTACT));
+    await new Promise((resolve) => setImmediate(resolve));
+    fail(new Error('The reads took over 2000 ms'));
+    await expect(first).rejects.toThrow('The reads took over 2000 ms');
+    expect(await waiting).toEqual({ data: ['read again'] });
+
+    let answer: (value: unknown) => void = () => undefined;
+    const before = kept.read(POPULAR, () => new Promise((resolve) => (answer = resolve)));
+    const after = kept.read(POPULAR, read(POPULAR));
+    await new Promise((resolve) => setImmediate(resolve));
+    clock += 10;
+    await store.invalidate(anArticlePublished, clock);
+    answer({ data: ['before'] });
+    expect(await before).toEqual({ data: ['before'] });
+    expect(await after).toEqual({ data: ['after'] });
+    expect(asked).toEqual([CONTACT, POPULAR]);
+  });
+
   it('are read from the CMS when the record of changes cannot be read, and not kept', async () => {
     const unreachable = { invalidatedSince: () => Promise.reject(new Error('Redis is away')) };
     const kept = new KeptReads(unreachable, 1e6, TTL, now);

@@ -28,20 +28,43 @@ export interface SharedReads {
   read<T>(url: string, read: () => Promise<T>): Promise<T>;
 }
 
-/** The answer at `url`: kept in `answers` if many pages share it, else `read`'s (kept there when shared). */
-export async function readShared<T>(
-  answers: SharedAnswers,
-  url: string,
-  read: () => Promise<T>,
-  now: () => number = Date.now,
-): Promise<T> {
-  if (!tagsOfSharedRead(url)) return read();
-  const kept = await answers.kept(url);
-  if (kept !== undefined) return JSON.parse(kept) as T;
-  const readAt = now();
-  const value = await read();
-  await answers.keep(url, JSON.stringify(value), readAt);
-  return value;
+/**
+ * How pages read what many pages share: the answer kept in `answers`, else read and kept there.
+ * The pages that ask while that read is on its way wait for it, then take what it kept: after a
+ * change or an expiry, every page rendering at that moment would otherwise read the same answer
+ * of the CMS, a burst that under load outlasts the reads' deadline. A page reads for itself when
+ * nothing was kept (the read failed, or what it shows changed meanwhile).
+ */
+export class ReadsOnce implements SharedReads {
+  private readonly underWay = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly answers: SharedAnswers,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async read<T>(url: string, read: () => Promise<T>): Promise<T> {
+    if (!tagsOfSharedRead(url)) return read();
+    const kept = await this.answers.kept(url);
+    if (kept !== undefined) return JSON.parse(kept) as T;
+    const another = this.underWay.get(url);
+    if (another) {
+      await another.catch(() => undefined);
+      const keptSince = await this.answers.kept(url);
+      return keptSince === undefined ? read() : (JSON.parse(keptSince) as T);
+    }
+    const readAt = this.now();
+    const reading = read().then(async (value) => {
+      await this.answers.keep(url, JSON.stringify(value), readAt);
+      return value;
+    });
+    this.underWay.set(url, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.underWay.get(url) === reading) this.underWay.delete(url);
+    }
+  }
 }
 
 /**
@@ -54,6 +77,7 @@ export async function readShared<T>(
  */
 export class KeptReads implements SharedAnswers, SharedReads {
   private readonly reads: LRUCache<string, KeptRead>;
+  private readonly once: ReadsOnce;
 
   constructor(
     private readonly changes: Pick<PageStore, 'invalidatedSince'>,
@@ -62,11 +86,12 @@ export class KeptReads implements SharedAnswers, SharedReads {
     private readonly now: () => number = Date.now,
   ) {
     this.reads = new LRUCache<string, KeptRead>({ maxSize: maxBytes, sizeCalculation: keptBytes });
+    this.once = new ReadsOnce(this, now);
   }
 
   /** The answer at `url`: kept if many pages share it and nothing it shows changed since, else `read`'s (kept when shared). */
   read<T>(url: string, read: () => Promise<T>): Promise<T> {
-    return readShared(this, url, read, this.now);
+    return this.once.read(url, read);
   }
 
   /** The kept answer at `url`, as JSON, while nothing it shows changed since it was read. */

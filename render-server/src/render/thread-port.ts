@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ROOT_CONTEXT, context, propagation } from '@opentelemetry/api';
-import { readShared, type SharedAnswers, type SharedReads } from '../kept-reads';
+import { ReadsOnce, type SharedAnswers, type SharedReads } from '../kept-reads';
 import { preparedBody, type Rendered } from '../page-cache';
 import type { RenderedSections } from '../sections/server-sections';
 import { recording, type Observed } from './observed';
@@ -48,7 +48,7 @@ export function serveRenders(port: MessagePort, work: RenderThreadWork): void {
       }),
     keep: (url, json, readAt) => post({ type: 'keep', url, json, readAt }),
   };
-  const reads: SharedReads = { read: (url, read) => readShared(answers, url, read) };
+  const reads = new ReadsOnce(answers);
 
   async function renderAsked({ id, target, sections, trace }: Extract<ToRenderThread, { type: 'render' }>) {
     const controller = new AbortController();
