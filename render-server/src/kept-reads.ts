@@ -32,8 +32,8 @@ export interface SharedReads {
  * How pages read what many pages share: the answer kept in `answers`, else read and kept there.
  * The pages that ask while that read is on its way wait for it, then take what it kept: after a
  * change or an expiry, every page rendering at that moment would otherwise read the same answer
- * of the CMS, a burst that under load outlasts the reads' deadline. A page reads for itself when
- * nothing was kept (the read failed, or what it shows changed meanwhile).
+ * of the CMS for itself. A page reads for itself when nothing was kept (the read failed, or what
+ * it shows changed meanwhile).
  */
 export class ReadsOnce implements SharedReads {
   private readonly underWay = new Map<string, Promise<unknown>>();
