@@ -394,6 +394,23 @@ describe('the long tail', () => {
     expect(search.outcome).toBe('hit');
   });
 
+  it('keeps its pages zipped alone: more of them in its room, each whole for a reader who takes no gzip', async () => {
+    // 17 KB a page, a few hundred bytes zipped: one page as rendered fits the room, not two.
+    const results = (i: number) => `<li>Result ${i}, and its summary.</li>`.repeat(500);
+    const cache = new PageCache(new MemoryPageStore(1e6), TTL, now, new MemoryPageStore(30_000));
+    for (let i = 0; i < 10; i += 1)
+      await cache.serve(`/Articles?search=q${i}`, () => Promise.resolve(tailPage(results(i))));
+    const render = jest.fn(() => Promise.resolve(tailPage('unused')));
+    const again = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => cache.serve(`/Articles?search=q${i}`, render)),
+    );
+    expect(again.map(({ outcome }) => outcome)).toEqual(Array(10).fill('hit'));
+    expect(again.map(({ page: kept }) => pageBody(kept).toString())).toEqual(
+      Array.from({ length: 10 }, (_, i) => results(i)),
+    );
+    expect(render).not.toHaveBeenCalled();
+  });
+
   it('is dropped by a change like any page, and by one reported to another server sharing the store', async () => {
     const pages = new MemoryPageStore(1e6);
     const cache = new PageCache(pages, TTL, now, new MemoryPageStore(1e6));
