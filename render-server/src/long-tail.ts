@@ -10,6 +10,9 @@ const NAMES_NOTHING: Record<string, (data: unknown) => boolean> = {
   'archive-year': (data) => Array.isArray(data) && data.length === 0,
 };
 
+/** Whether an address is a search: any text a visitor types. */
+export const isSearch = (url: URL) => url.searchParams.has('search');
+
 /**
  * Whether a page is of the long tail: a search (any text a visitor types is an address), or an
  * address whose parameters name nothing. The site's own pages are finite; these are not, and are
@@ -17,7 +20,7 @@ const NAMES_NOTHING: Record<string, (data: unknown) => boolean> = {
  */
 export function isLongTail(url: URL, reads: QueryClient): boolean {
   if (url.search === '') return false;
-  if (url.searchParams.has('search')) return true;
+  if (isSearch(url)) return true;
   return reads
     .getQueryCache()
     .getAll()

@@ -7,6 +7,7 @@ import type { Counters } from '../limits';
 import type { ServerOptions } from '../options';
 import type { PageCache, Rendered } from '../page-cache';
 import { renderPage, type PageContext, type PageTarget } from '../render/page';
+import { searchesInTurn } from '../render/searches-in-turn';
 import type { RenderThreads } from '../render/threads';
 import type { LiveShell } from '../shell/live-shell';
 import type { Target } from '../request';
@@ -60,6 +61,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How many searches the server renders at once. The CMS answers them one after another, so a few
+ * keep it busy: bench:mix's steady state rendered about 140 a second before the long tail kept
+ * them zipped, some 30 ms each, about four at once.
+ */
+const SEARCHES_AT_ONCE = 8;
+
 export const sitePlugin = fp<{ options: ServerOptions; services: SiteServices }>(
   (app, { options, services }, done) => {
     const pageContext = (): PageContext => ({
@@ -75,9 +83,12 @@ export const sitePlugin = fp<{ options: ServerOptions; services: SiteServices }>
       options,
       services,
       pageContext,
-      render: renderThreads
-        ? (target, signal) => renderThreads.render(target, signal)
-        : (target, signal) => renderPage(target, pageContext(), signal),
+      render: searchesInTurn(
+        renderThreads
+          ? (target, signal) => renderThreads.render(target, signal)
+          : (target, signal) => renderPage(target, pageContext(), signal),
+        SEARCHES_AT_ONCE,
+      ),
       secure: options.siteUrl.startsWith('https:'),
       clientOf: ({ raw }) =>
         clientOf(raw.socket.remoteAddress, String(raw.headers['x-forwarded-for'] ?? ''), options.proxyHops),
