@@ -32,6 +32,30 @@ describe('the pages kept on disk', () => {
     await store.close();
   });
 
+  it('reads a page into memory lent for its answer, and reads it again next time rather than keep that memory', async () => {
+    const store = new DiskPageStore(folder, 1e6, 1e6);
+    const page = kept('c'.repeat(5_000));
+    await store.set('page', page);
+    // In memory still: answered from there, nothing read.
+    const lent = Buffer.alloc(64 * 1024);
+    const lend = jest.fn((bytes: number) => lent.subarray(0, bytes));
+    expect((await store.get('page', lend))?.page.gzip).toBe(page.page.gzip);
+    expect(lend).not.toHaveBeenCalled();
+
+    const fromDisk = new DiskPageStore(`${folder}-2`, 1, 1e6);
+    await fromDisk.set('page', page);
+    const read = await fromDisk.get('page', lend);
+    expect(read?.page.gzip.buffer).toBe(lent.buffer);
+    expect(read && pageBody(read.page).toString()).toBe('c'.repeat(5_000));
+    lent.fill(0);
+    await fromDisk.get('page', lend);
+    expect(lend).toHaveBeenCalledTimes(2);
+    // None lent: read into memory of its own, as before.
+    const own = await fromDisk.get('page', () => undefined);
+    expect(own && pageBody(own.page).toString()).toBe('c'.repeat(5_000));
+    await Promise.all([store.close(), fromDisk.close()]);
+  });
+
   it('marks a page on disk by a change of its tags, without reading it', async () => {
     const store = new DiskPageStore(folder, 1, 1e6);
     await store.set('article', kept('x', ['site', 'article-1', 'shared-articles']));

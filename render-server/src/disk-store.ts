@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { log } from './log';
 import { TaggedCache } from './tag-index';
-import { MemoryPageStore, type CachedPage, type Mark, type PageStore, type StoredPage } from './page-cache';
+import { MemoryPageStore, type CachedPage, type Lend, type Mark, type PageStore, type StoredPage } from './page-cache';
 
 /** What is kept of a page on disk, in memory: all but its bytes, and its marks. */
 interface DiskEntry {
@@ -21,13 +21,27 @@ interface DiskEntry {
 
 const entryBytes = (gzip: Buffer, tags: string[]) => gzip.length + tags.reduce((sum, tag) => sum + tag.length, 0) + 512;
 
+/** The bytes of `file` in memory `lend` gives; none when it gives none for so many. */
+function readInto(file: string, lend: Lend): Buffer | undefined {
+  const descriptor = openSync(file, 'r');
+  try {
+    const bytes = lend(fstatSync(descriptor).size);
+    if (!bytes) return undefined;
+    const read = readSync(descriptor, bytes, 0, bytes.length, 0);
+    if (read !== bytes.length) throw new Error(`${file} ended after ${read} of ${bytes.length} bytes`);
+    return bytes;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /**
  * Pages kept for the whole site: the most recently used in memory as `MemoryPageStore` keeps
  * them (`hotBytes`), and every page gzipped in a file of `folder` (`diskBytes` in all, the least
  * recently used dropped), with what names it (its tags, when it was rendered, its marks) in memory,
- * so that a change marks it without reading the disk. A page read from disk is kept in memory
- * again, as its gzip alone: it is answered zipped (`pageBody`). The folder is this process's:
- * emptied at start and removed at close.
+ * so that a change marks it without reading the disk. A page read from disk is answered zipped
+ * (`pageBody`): read into memory lent for its answer (`Lend`), or else kept in memory again, as
+ * its gzip alone. The folder is this process's: emptied at start and removed at close.
  */
 export class DiskPageStore implements PageStore {
   private readonly hot: MemoryPageStore;
@@ -51,21 +65,28 @@ export class DiskPageStore implements PageStore {
     });
   }
 
-  async get(key: string): Promise<StoredPage | undefined> {
+  /**
+   * A page in memory, or read from its file: into memory `lend` gives, for one answer, where it
+   * gives some; else into a buffer of its own, and kept in memory again.
+   */
+  async get(key: string, lend?: Lend): Promise<StoredPage | undefined> {
     const hot = await this.hot.get(key);
     if (hot) return hot;
     const entry = this.index.get(key);
     if (!entry) return undefined;
     try {
       await entry.written;
+      const file = path.join(this.folder, entry.file);
+      const lent = lend && readInto(file, lend);
       // Read at once, not through `fs/promises`: a page's gzip is a few kilobytes the OS keeps in
       // memory, read in 11 µs of CPU, where the promise read's open, stat, read and close, each a
       // trip through libuv's pool, cost 95 µs (12 kB files, 20,000 reads) of the cores the mix shares.
-      const gzip = readFileSync(path.join(this.folder, entry.file));
+      const gzip = lent ?? readFileSync(file);
       // Its marks as they are now, after the read: a change reported meanwhile is in them.
       const { invalid, stale, partsStale } = entry;
       const stored = { page: { ...entry.meta, gzip }, invalid, stale, partsStale };
-      if (this.index.peek(key) === entry) await this.hot.set(key, stored);
+      // Lent bytes are another page's after the answer: such a page is read again when next asked.
+      if (!lent && this.index.peek(key) === entry) await this.hot.set(key, stored);
       return stored;
     } catch (error) {
       // Its file was replaced or dropped meanwhile: as if it were not kept.

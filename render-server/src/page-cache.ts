@@ -86,8 +86,15 @@ export interface StoredPage {
 export type Mark = 'invalid' | 'stale' | 'partsStale';
 
 /** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
+/**
+ * Memory for a page's `bytes` (exactly so many), valid until the one answer it is read for has
+ * been sent; none when there is none to lend, and the store allocates its own.
+ */
+export type Lend = (bytes: number) => Buffer | undefined;
+
 export interface PageStore {
-  get(key: string): Promise<StoredPage | undefined>;
+  /** The page kept at `key`; a store that reads its bytes may read them into memory `lend` gives. */
+  get(key: string, lend?: Lend): Promise<StoredPage | undefined>;
   set(key: string, stored: StoredPage): Promise<void>;
   /** Marks every page with one of `tags` rendered at or before `at` (`invalid` unless told), and remembers when they changed. */
   invalidate(tags: string[], at: number, mark?: Mark): Promise<void>;
@@ -331,8 +338,9 @@ export class PageCache {
     render: Render,
     visitor?: AbortSignal,
     admit?: Admission,
+    lend?: Lend,
   ): Promise<{ page: CachedPage; outcome: Outcome }> {
-    const located = await this.located(key);
+    const located = await this.located(key, lend);
     const stored = located?.stored;
     if (located && stored && !stored.invalid) {
       const ttlMs = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs(key);
@@ -382,7 +390,9 @@ export class PageCache {
     if (this.reassembling.size >= PARTS_WRITTEN_AT_ONCE) return;
     this.reassembling.add(key);
     try {
-      const reassembled = await this.parts.reassemble(key, stored.page);
+      // Its bytes may be lent for the answer alone (`Lend`), and be another page's before they are unzipped.
+      const copied = { ...stored.page, gzip: Buffer.from(stored.page.gzip) };
+      const reassembled = await this.parts.reassemble(key, copied);
       if (!reassembled) return this.renderInBackground(key, render);
       const { page, partsReadAt } = reassembled;
       const parts = this.parts;
@@ -437,10 +447,10 @@ export class PageCache {
     return (await this.located(key))?.stored;
   }
 
-  /** The page kept at `key`, and the store it is kept in. */
-  private async located(key: string): Promise<Located | undefined> {
+  /** The page kept at `key`, and the store it is kept in; its bytes in memory `lend` gives, where the store reads them. */
+  private async located(key: string, lend?: Lend): Promise<Located | undefined> {
     try {
-      const kept = await this.store.get(key);
+      const kept = await this.store.get(key, lend);
       if (kept && !kept.invalid) return { stored: kept, store: this.store };
       // An address can move between the two: an unknown title is published, a known one deleted.
       const inLongTail = await this.fromLongTail(key);

@@ -1,4 +1,7 @@
 /** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SERVER_STATE_ID, createQueryClient, serializeState, type ServerState } from '@blog/shared';
 import { dehydrate } from '@blog/shared/query';
@@ -8,9 +11,11 @@ import {
   cachedPage,
   pageBody,
   type CachedPage,
+  type PageStore,
   type Render,
   type Rendered,
 } from './page-cache';
+import { DiskPageStore } from './disk-store';
 import { pageKey } from './page-key';
 import { SharedParts, partRegions, renderedParts, withParts, type RenderedPart } from './shared-parts';
 import { outdatesOnly } from './tags';
@@ -195,7 +200,7 @@ describe('a page cache that refreshes the shared parts apart', () => {
   const HOME = pageKey('b1', '/Home');
   const articleA = (recent: string[]) => rendered(recent, ['P1'], ['site', 'article-a', 'shared-articles']);
   const home = (recent: string[]) => rendered(recent, ['P1'], ['site', 'articles', 'shared-articles']);
-  const cacheOn = (store: MemoryPageStore) =>
+  const cacheOn = (store: PageStore) =>
     new PageCache(store, TTL, now, undefined, 10_000, outdatesOnly, Infinity, new SharedParts(store, TTL, now));
   /** What a page shows: its HTML, and the data of its reads. */
   const shown = (html: string) => [html.replace(/<script[\s\S]*<\/script>/, ''), readsIn(html)];
@@ -227,6 +232,41 @@ describe('a page cache that refreshes the shared parts apart', () => {
     expect([first.outcome, shown(pageBody(first.page).toString())]).toEqual(['stale', shown(articleA(['R1']).body)]);
     expect(shown(await whenFresh(cache, A, render))).toEqual(shown(articleA(['New', 'R1']).body));
     expect(render).not.toHaveBeenCalled();
+  });
+
+  it('writes the parts into a page read into memory lent for its answer, from its own copy of it', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'shared-parts-test-'));
+    // Room in memory for no page: each is read from its file.
+    const disk = new DiskPageStore(path.join(folder, 'pages'), 1, 1e6);
+    // Its record of changes read in a few milliseconds, as Redis's: the parts are written after the answer.
+    const store: PageStore = Object.assign(Object.create(disk) as DiskPageStore, {
+      invalidatedSince: async (tags: string[], since: number) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return disk.invalidatedSince(tags, since);
+      },
+    });
+    const cache = cacheOn(store);
+    try {
+      await cache.serve(A, () => Promise.resolve(articleA(['R1'])));
+      clock += 10;
+      await cache.invalidate(['articles', 'shared-articles']);
+      clock += 10;
+      await cache.serve(HOME, () => Promise.resolve(home(['New', 'R1'])));
+      const lent = Buffer.alloc(64 * 1024);
+      const render = jest.fn(() => Promise.resolve(articleA(['rendered'])));
+      const first = await cache.serve(A, render, undefined, undefined, (bytes) => lent.subarray(0, bytes));
+      expect(first.page.gzip.buffer).toBe(lent.buffer);
+      expect(shown(pageBody(first.page).toString())).toEqual(shown(articleA(['R1']).body));
+      // Answered: the memory is lent to another page's answer.
+      lent.fill(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const written = await cache.peek(A);
+      expect(written && shown(pageBody(written).toString())).toEqual(shown(articleA(['New', 'R1']).body));
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      await cache.store.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('renders the page again where no page has rendered the part since it changed', async () => {

@@ -9,17 +9,27 @@ import {
   RenderTimedOut,
   type Admission,
   type CachedPage,
+  type Lend,
   type Outcome,
   type Render,
   pageBody,
 } from '../page-cache';
 import { pageKey } from '../page-key';
+import { ReadSlots } from '../read-slots';
 import { FRAME_ANCESTORS, forVisitor, tooMany, unavailable, visitorOf } from '../request';
 import { serverTiming, type PageTiming } from '../timing';
 import { inSpan } from '../tracing';
 
 /** When a visitor whose page could not be rendered in time is told to ask again. */
 const RETRY_AFTER_TIMEOUT_SECONDS = 5;
+
+/**
+ * The memory lent to pages read from disk for their answers: a page's gzip is 14 kB at most on
+ * the grown site, and a few dozen answers are under way at once under bench:mix's 50 connections.
+ * A larger page, or one past them all, is read into a buffer of its own.
+ */
+const READ_SLOT_BYTES = 64 * 1024;
+const READ_SLOTS = 256;
 
 /** The page-cache path: a page (or a feed) answered from what is kept, rendered when it is not. */
 export interface PagesAnswer {
@@ -45,6 +55,19 @@ export const pageCachePlugin = fp(
   (app, _options, done) => {
     const { options, services, clientOf } = app.site;
     const { cache, counters } = services;
+    const readSlots = new ReadSlots(READ_SLOT_BYTES, READ_SLOTS);
+
+    /** Memory for a page read from disk, lent until this reply is sent, or its visitor has gone. */
+    const lendFor =
+      (reply: FastifyReply): Lend =>
+      (bytes) => {
+        // Past its 'close', nothing would give the slot back.
+        const lease = reply.raw.destroyed || reply.raw.writableFinished ? undefined : readSlots.lease(bytes);
+        if (!lease) return undefined;
+        // 'close' comes once the answer's last bytes are the kernel's, or the connection has ended.
+        reply.raw.once('close', lease.release);
+        return lease.bytes;
+      };
 
     /** Whether this request's client may start another render this minute. */
     const admission =
@@ -110,7 +133,7 @@ export const pageCachePlugin = fp(
           return page;
         });
       const lookup = inSpan('page cache', { 'blog.page': address }, (span) =>
-        cache.serve(key, timed, visitor, admission(request)).then((answered) => {
+        cache.serve(key, timed, visitor, admission(request), lendFor(reply)).then((answered) => {
           span.setAttribute('blog.cache.outcome', answered.outcome);
           return answered;
         }),
