@@ -76,11 +76,11 @@ export class DiskPageStore implements PageStore {
     if (!entry) return undefined;
     try {
       await entry.written;
-      const file = path.join(this.folder, entry.file);
-      const lent = lend && readInto(file, lend);
       // Read at once, not through `fs/promises`: a page's gzip is a few kilobytes the OS keeps in
       // memory, read in 11 µs of CPU, where the promise read's open, stat, read and close, each a
       // trip through libuv's pool, cost 95 µs (12 kB files, 20,000 reads) of the cores the mix shares.
+      const file = path.join(this.folder, entry.file);
+      const lent = lend && readInto(file, lend);
       const gzip = lent ?? readFileSync(file);
       // Its marks as they are now, after the read: a change reported meanwhile is in them.
       const { invalid, stale, partsStale } = entry;

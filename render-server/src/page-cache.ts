@@ -85,13 +85,13 @@ export interface StoredPage {
 /** What a change makes of the pages that showed it: `invalid` (rendered again for the next visitor), `stale` or `partsStale`. */
 export type Mark = 'invalid' | 'stale' | 'partsStale';
 
-/** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
 /**
  * Memory for a page's `bytes` (exactly so many), valid until the one answer it is read for has
  * been sent; none when there is none to lend, and the store allocates its own.
  */
 export type Lend = (bytes: number) => Buffer | undefined;
 
+/** Where pages are kept: in the process (`MemoryPageStore`) or in Redis, shared by every render server. */
 export interface PageStore {
   /** The page kept at `key`; a store that reads its bytes may read them into memory `lend` gives. */
   get(key: string, lend?: Lend): Promise<StoredPage | undefined>;

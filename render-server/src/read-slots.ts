@@ -8,9 +8,9 @@ export interface Lease {
  * Memory for pages read from disk, lent a slot at a time for as long as the one answer it is read
  * for takes, then lent again. A page read into a buffer of its own cost the collector more than the
  * read: the buffers lived until a full collection, and at 9,600 random articles a second their
- * 130 MB/s brought one on every half second, each pausing the answering thread for 5–35 ms
- * (docs/code/benchmarks.md). Written here: a pool of fixed slots with a free list is a few lines,
- * and the pooled-buffer libraries count references through wrappers that Fastify does not send.
+ * 130 MB/s brought one on every half second, each pausing the answering thread for 2–37 ms
+ * (docs/code/benchmarks.md). Written here: fixed slots and a free list are a few lines, and when
+ * a slot is free again only the route that sends the answer knows.
  */
 export class ReadSlots {
   private memory?: Buffer;

@@ -24,7 +24,7 @@ import { inSpan } from '../tracing';
 const RETRY_AFTER_TIMEOUT_SECONDS = 5;
 
 /**
- * The memory lent to pages read from disk for their answers: a page's gzip is 14 kB at most on
+ * The memory lent to pages read from disk for their answers: an article's gzip is about 14 kB on
  * the grown site, and a few dozen answers are under way at once under bench:mix's 50 connections.
  * A larger page, or one past them all, is read into a buffer of its own.
  */
