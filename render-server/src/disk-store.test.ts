@@ -33,27 +33,29 @@ describe('the pages kept on disk', () => {
   });
 
   it('reads a page into memory lent for its answer, and reads it again next time rather than keep that memory', async () => {
-    const store = new DiskPageStore(folder, 1e6, 1e6);
     const page = kept('c'.repeat(5_000));
+    // Room in memory for one page.
+    const store = new DiskPageStore(folder, pageBytes(page.page) + 10, 1e6);
     await store.set('page', page);
-    // In memory still: answered from there, nothing read.
     const lent = Buffer.alloc(64 * 1024);
     const lend = jest.fn((bytes: number) => lent.subarray(0, bytes));
+    // In memory still: answered from there, nothing read.
     expect((await store.get('page', lend))?.page.gzip).toBe(page.page.gzip);
     expect(lend).not.toHaveBeenCalled();
 
-    const fromDisk = new DiskPageStore(`${folder}-2`, 1, 1e6);
-    await fromDisk.set('page', page);
-    const read = await fromDisk.get('page', lend);
+    await store.set('other', kept('d'.repeat(5_000)));
+    const read = await store.get('page', lend);
     expect(read?.page.gzip.buffer).toBe(lent.buffer);
     expect(read && pageBody(read.page).toString()).toBe('c'.repeat(5_000));
     lent.fill(0);
-    await fromDisk.get('page', lend);
+    await store.get('page', lend);
     expect(lend).toHaveBeenCalledTimes(2);
-    // None lent: read into memory of its own, as before.
-    const own = await fromDisk.get('page', () => undefined);
+    // None lent: read into memory of its own, and kept in memory again.
+    const own = await store.get('page', () => undefined);
     expect(own && pageBody(own.page).toString()).toBe('c'.repeat(5_000));
-    await Promise.all([store.close(), fromDisk.close()]);
+    await store.get('page', lend);
+    expect(lend).toHaveBeenCalledTimes(2);
+    await store.close();
   });
 
   it('marks a page on disk by a change of its tags, without reading it', async () => {
