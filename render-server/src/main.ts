@@ -16,7 +16,7 @@ import { Prerenderer, siteListing } from './prerender';
 import { PREVIEW_CMS_PATH } from './preview';
 import { ChildRenderServers } from '@blog/release';
 import { RedisPageStore } from './redis-store';
-import { SharedParts } from './shared-parts';
+import { SharedParts, writePartsOnPool } from './shared-parts';
 import { outdatesOnly, outdatesWhenKeptAhead } from './tags';
 import { fileSections } from './sections/deployed';
 import { redisRegistrySections } from './sections/registry-sections';
@@ -89,8 +89,13 @@ function pageStore(): PageStore {
   return new MemoryPageStore(options.cacheMaxBytes);
 }
 const store = pageStore();
-// The parts many pages show alike, refreshed apart from them: kept as long as pages are.
-const sharedParts = new SharedParts(store, options.cacheTtlMs);
+/** The threads pages are rendered in, once started; none where pages are rendered on the thread that answers. */
+let renderThreads: RenderThreads | undefined;
+// The parts many pages show alike, refreshed apart from them: kept as long as pages are, and
+// written into kept pages where those are rendered.
+const sharedParts = new SharedParts(store, options.cacheTtlMs, Date.now, (zipped, parts) =>
+  (renderThreads?.writeParts ?? writePartsOnPool)(zipped, parts),
+);
 // Kept ahead, a page is rendered again by the pre-renderer before its time is out, and after each
 // change reported: its time bounds only a change the CMS could not report. At 20,000 articles, 5
 // minutes would be 66 renders a second, beyond what two cores render.
@@ -157,7 +162,7 @@ async function start() {
   );
   childEnv.BLOG_SHELL_DIST = shell.current.dist;
   await sections.start(options.checkEveryMs);
-  const renderThreads =
+  renderThreads =
     options.renderThreads > 0
       ? new RenderThreads({
           entry,

@@ -263,7 +263,7 @@ export class RenderRefused extends Error {
  * the visitors waiting on one. A stale page asked for meanwhile is answered as it is, and rendered
  * again when a later request finds room. With `parts`, a change that only the parts many pages
  * share show (`SharedParts.refreshes`) renders none of them: each page is answered as it is while
- * the parts as the next render brought them are written into it, on no render thread.
+ * the parts as the next render brought them are written into it, with no read and no render.
  */
 export class PageCache {
   private readonly flights = new Map<string, Flight>();
@@ -385,8 +385,8 @@ export class PageCache {
    */
   private async refreshParts(key: string, { stored, store }: Located, render: Render) {
     if (!this.parts || this.reassembling.has(key) || this.flights.has(key)) return;
-    // Zipping shares libuv's threads with the reads of pages from disk: a publish outdates
-    // thousands at once, and a few at a time leave those reads room.
+    // Written in a render thread (`WriteParts`), beside visitors' renders: a publish outdates
+    // thousands at once, and a few at a time leave those renders room.
     if (this.reassembling.size >= PARTS_WRITTEN_AT_ONCE) return;
     this.reassembling.add(key);
     try {

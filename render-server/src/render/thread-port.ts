@@ -1,8 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ROOT_CONTEXT, context, propagation } from '@opentelemetry/api';
+import type { SharedPartName } from '@blog/shared';
 import { ReadsOnce, type SharedAnswers, type SharedReads } from '../kept-reads';
 import { preparedBody, type Rendered } from '../page-cache';
 import type { RenderedSections } from '../sections/server-sections';
+import { writePartsHere, type PartsWritten, type RenderedPart } from '../shared-parts';
 import { recording, type Observed } from './observed';
 import type { PageTarget } from './page';
 
@@ -11,11 +13,13 @@ export type ToRenderThread =
   | { type: 'render'; id: number; target: PageTarget; sections: RenderedSections; trace: Record<string, string> }
   | { type: 'abort'; id: number; reason: string }
   | { type: 'kept'; id: number; json: string | undefined }
-  | { type: 'follow'; sections: RenderedSections };
+  | { type: 'follow'; sections: RenderedSections }
+  | { type: 'write-parts'; id: number; gzip: Uint8Array; parts: ReadonlyMap<SharedPartName, RenderedPart> };
 
 /** What a render thread tells the thread that answers. */
 export type FromRenderThread =
   | { type: 'rendered'; id: number; page: Rendered; observed: Observed }
+  | { type: 'parts-written'; id: number; written: PartsWritten | undefined }
   | { type: 'failed'; id: number; error: { name: string; message: string; stack?: string } }
   | { type: 'kept'; id: number; url: string }
   | { type: 'keep'; url: string; json: string; readAt: number }
@@ -32,7 +36,8 @@ export interface RenderThreadWork {
 /**
  * Renders what `port` asks, as many pages at once as are asked (a render mostly
  * waits on its reads), each in the trace of the request it is for; its bytes are gzipped here too.
- * The answers many pages share are the asking thread's, kept once for every thread.
+ * The answers many pages share are the asking thread's, kept once for every thread. The shared
+ * parts are written into kept pages here too, one at a time.
  */
 export function serveRenders(port: MessagePort, work: RenderThreadWork): void {
   const post = (message: FromRenderThread) => port.postMessage(message);
@@ -66,15 +71,29 @@ export function serveRenders(port: MessagePort, work: RenderThreadWork): void {
         observed,
       });
     } catch (error) {
-      const { name, message, stack } = error as Error;
-      post({ type: 'failed', id, error: { name, message, stack } });
+      failed(id, error);
     } finally {
       renders.delete(id);
     }
   }
 
+  async function writeAsked({ id, gzip, parts }: Extract<ToRenderThread, { type: 'write-parts' }>) {
+    try {
+      const zipped = Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength);
+      post({ type: 'parts-written', id, written: await writePartsHere(zipped, parts) });
+    } catch (error) {
+      failed(id, error);
+    }
+  }
+
+  function failed(id: number, error: unknown) {
+    const { name, message, stack } = error as Error;
+    post({ type: 'failed', id, error: { name, message, stack } });
+  }
+
   port.on('message', (message: ToRenderThread) => {
     if (message.type === 'render') void renderAsked(message);
+    else if (message.type === 'write-parts') void writeAsked(message);
     else if (message.type === 'follow') void work.follow(message.sections).then(() => post({ type: 'followed' }));
     else if (message.type === 'abort') renders.get(message.id)?.abort(new Error(message.reason));
     else {

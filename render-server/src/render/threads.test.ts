@@ -2,10 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { SERVER_STATE_ID, createQueryClient, serializeState, type ServerState } from '@blog/shared';
+import { dehydrate } from '@blog/shared/query';
 import { KeptReads } from '../kept-reads';
 import { cmsReadDuration } from '../metrics';
 import { MemoryPageStore } from '../page-cache';
+import { renderedParts, writePartsOnPool } from '../shared-parts';
 import { RenderThreads } from './threads';
 
 // Worker threads run plain Node: the test's thread is TypeScript, loaded through esbuild, and the
@@ -63,6 +66,18 @@ describe('RenderThreads', () => {
     Atomics.store(new Int32Array(hold), 0, 1);
     Atomics.notify(new Int32Array(hold), 0);
     expect((await held).body).toMatch(/^<p>\/hold/);
+  });
+
+  test('writes the shared parts into a kept page in a thread, as they are written here', async () => {
+    const state: ServerState = { reads: dehydrate(createQueryClient()), modules: [], failed: [], remotes: {} };
+    const footer = (title: string) => `<footer data-shared-part="footer"><p>${title}</p></footer>`;
+    const page = (title: string) =>
+      `<div id="root"><main>Its own text</main>${footer(title)}</div>` +
+      `<script id="${SERVER_STATE_ID}" type="application/json">${serializeState(state)}</script>`;
+    const parts = new Map(renderedParts(footer('Newest'), state, []).map((part) => [part.name, part]));
+    const written = await threads.writeParts(gzipSync(page('Older')), parts);
+    expect(gunzipSync(written?.gzip ?? Buffer.alloc(0)).toString()).toBe(page('Newest'));
+    expect(written).toEqual(await writePartsOnPool(gzipSync(page('Older')), parts));
   });
 
   test('renders with the sections this thread renders with, as they are when the page is asked', async () => {

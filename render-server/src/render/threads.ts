@@ -3,16 +3,25 @@ import type { SharedAnswers } from '../kept-reads';
 import { log } from '../log';
 import type { Rendered } from '../page-cache';
 import type { RenderedSections } from '../sections/server-sections';
+import type { WriteParts } from '../shared-parts';
 import { traceHeaders } from '../tracing';
-import { replay, type Observed } from './observed';
+import { replay } from './observed';
 import type { PageTarget } from './page';
 import type { FromRenderThread, ToRenderThread } from './thread-port';
 
 /** How soon a render thread that stopped is started again: a thread that cannot start is not retried in a loop. */
 const RESTART_AFTER_MS = 1_000;
 
+/** What a thread answers to what is asked of it, by the question's type. */
+interface Answers {
+  render: Extract<FromRenderThread, { type: 'rendered' }>;
+  'write-parts': Extract<FromRenderThread, { type: 'parts-written' }>;
+}
+
+type Question = Extract<ToRenderThread, { type: keyof Answers }>;
+
 interface Asked {
-  resolve: (answer: { page: Rendered; observed: Observed }) => void;
+  resolve: (answer: Answers[keyof Answers]) => void;
   reject: (error: Error) => void;
 }
 
@@ -38,10 +47,12 @@ export interface RenderThreadsOptions {
   execArgv?: string[];
 }
 
-/** A page's bytes as they arrived from another thread: views of its buffers, not copies. */
+/** Bytes as they arrived from another thread, a `Uint8Array`: a view of them, not a copy. */
+const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A page's bytes as they arrived from another thread. */
 function asBuffers(page: Rendered): Rendered {
   if (!page.prepared) return page;
-  const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { ...page, prepared: { ...page.prepared, bytes: view(page.prepared.bytes), gzip: view(page.prepared.gzip) } };
 }
 
@@ -62,10 +73,19 @@ export class RenderThreads {
 
   /** The page at `target`, rendered in a thread; its reads and loads are counted here, in the request's timing. */
   async render(target: PageTarget, signal: AbortSignal): Promise<Rendered> {
-    const { page, observed } = await this.ask(target, signal);
+    const { page, observed } = await this.ask(
+      (id) => ({ type: 'render', id, target, sections: this.options.sections(), trace: traceHeaders() }),
+      signal,
+    );
     replay(observed);
-    return page;
+    return asBuffers(page);
   }
+
+  /** Writes the shared parts into a kept page in a thread: this one only hands its gzip over and takes it back. */
+  writeParts: WriteParts = async (zipped, parts) => {
+    const { written } = await this.ask((id) => ({ type: 'write-parts', id, gzip: zipped, parts }));
+    return written && { ...written, gzip: view(written.gzip) };
+  };
 
   /**
    * Has every thread load the sections' builds pages are rendered with now (at start, and after a
@@ -83,32 +103,33 @@ export class RenderThreads {
     await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
   }
 
-  private ask(target: PageTarget, signal: AbortSignal) {
-    signal.throwIfAborted();
+  private ask<Asking extends Question>(question: (id: number) => Asking, signal?: AbortSignal) {
+    signal?.throwIfAborted();
     const running = this.threads.filter(({ stopped }) => !stopped);
     if (running.length === 0) return Promise.reject(new Error('No render thread is running'));
     const thread = running.reduce((least, each) => (each.asked.size < least.asked.size ? each : least));
     this.asks += 1;
     const id = this.asks;
-    return new Promise<{ page: Rendered; observed: Observed }>((resolve, reject) => {
+    return new Promise<Answers[Asking['type']]>((resolve, reject) => {
       const abort = () => {
         thread.asked.delete(id);
-        this.post(thread, { type: 'abort', id, reason: (signal.reason as Error).message });
-        reject(signal.reason as Error);
+        this.post(thread, { type: 'abort', id, reason: (signal?.reason as Error).message });
+        reject(signal?.reason as Error);
       };
-      signal.addEventListener('abort', abort, { once: true });
-      const settled = () => signal.removeEventListener('abort', abort);
+      signal?.addEventListener('abort', abort, { once: true });
+      const settled = () => signal?.removeEventListener('abort', abort);
       thread.asked.set(id, {
         resolve: (answer) => {
           settled();
-          resolve(answer);
+          // A thread answers each question with the answer of its type (`serveRenders`).
+          resolve(answer as Answers[Asking['type']]);
         },
         reject: (error) => {
           settled();
           reject(error);
         },
       });
-      this.post(thread, { type: 'render', id, target, sections: this.options.sections(), trace: traceHeaders() });
+      this.post(thread, question(id));
     });
   }
 
@@ -166,7 +187,7 @@ export class RenderThreads {
     }
     const asked = thread.asked.get(message.id);
     thread.asked.delete(message.id);
-    if (message.type === 'rendered') asked?.resolve({ page: asBuffers(message.page), observed: message.observed });
-    else asked?.reject(Object.assign(new Error(message.error.message), message.error));
+    if (message.type === 'failed') asked?.reject(Object.assign(new Error(message.error.message), message.error));
+    else asked?.resolve(message);
   }
 }
