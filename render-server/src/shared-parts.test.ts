@@ -271,6 +271,32 @@ describe('a page cache that refreshes the shared parts apart', () => {
     }
   });
 
+  it('writes the parts into one page at a time, a few a second, the others answered as they are meanwhile', async () => {
+    const B = pageKey('b1', '/Articles?title=B');
+    const articleB = (recent: string[]) => rendered(recent, ['P1'], ['site', 'article-b', 'shared-articles']);
+    const cache = cacheOn(new MemoryPageStore(1e6));
+    await cache.serve(A, () => Promise.resolve(articleA(['R1'])));
+    await cache.serve(B, () => Promise.resolve(articleB(['R1'])));
+    clock += 10;
+    await cache.invalidate(['articles', 'shared-articles']);
+    clock += 10;
+    await cache.serve(HOME, () => Promise.resolve(home(['New', 'R1'])));
+    const render = jest.fn(() => Promise.resolve(articleA(['rendered'])));
+    expect((await cache.serve(A, render)).outcome).toBe('stale');
+    expect(shown(await whenFresh(cache, A, render))).toEqual(shown(articleA(['New', 'R1']).body));
+    // A's written, and 50 ms have not passed: B is answered as it is, and waits its turn.
+    expect((await cache.serve(B, render)).outcome).toBe('stale');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = await cache.serve(B, render);
+    expect([waiting.outcome, shown(pageBody(waiting.page).toString())]).toEqual([
+      'stale',
+      shown(articleB(['R1']).body),
+    ]);
+    clock += 50;
+    expect(shown(await whenFresh(cache, B, render))).toEqual(shown(articleB(['New', 'R1']).body));
+    expect(render).not.toHaveBeenCalled();
+  });
+
   it('renders the page again where no page has rendered the part since it changed', async () => {
     const cache = await published({ homeAfter: false });
     const render = jest.fn(() => Promise.resolve(articleA(['New', 'R1'])));
