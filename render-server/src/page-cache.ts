@@ -200,7 +200,8 @@ export type Outcome = 'hit' | 'stale' | 'miss' | 'fallback' | 'degraded';
  * a time: 20 pages a second. A publish leaves every article's page to be written, and written as
  * fast as a render thread went, the writes took the answering thread's cores from it: 5,837 pages
  * a second under bench:mix right after a publish against 8,565 before it. A page waiting its turn
- * is answered as it is, its parts as they were; the pages most asked for are written first.
+ * is answered as it is, its parts as they were; the more a page is asked for, the sooner it finds
+ * a turn.
  */
 const PARTS_WRITTEN_EVERY_MS = 50;
 
